@@ -1,0 +1,4 @@
+export * from './auth.ts'
+export * from './catalog.ts'
+export * from './orders.ts'
+export * from './trust.ts'
