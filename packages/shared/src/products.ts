@@ -30,6 +30,5 @@ export const productListSchema = z.array(productSchema)
 export const productListQuerySchema = pageQuerySchema.extend({
   category: z.enum(CATEGORY_SLUGS, { error: 'category must be one of Shoulder, Tote, Backpacks' }).optional(),
   advertised: z.enum(['true', 'false'], { error: 'advertised must be true or false' }).optional(),
-  email: z.email('email must be a valid email address').optional(),
 })
 export type ProductListQuery = z.infer<typeof productListQuerySchema>

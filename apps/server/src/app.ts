@@ -1,0 +1,123 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { type Database, openDatabase } from './db/client.ts'
+import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
+import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
+import { productsRoutes } from './modules/products/products.routes.ts'
+import type { Config } from './plugins/config.ts'
+import { dbPlugin } from './plugins/db.ts'
+import { docsPlugin } from './plugins/docs.ts'
+import { errorHandlerPlugin } from './plugins/error-handler.ts'
+import { etagPlugin } from './plugins/etag.ts'
+import { staticPlugin } from './plugins/static.ts'
+
+export type Access = 'public' | 'signed-in' | 'customer' | 'seller' | 'admin'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every /api route declares it. */
+    access?: Access
+  }
+  interface FastifyInstance {
+    config: Config
+    images: ImageStore
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+export interface BuildOptions {
+  /** An already opened database (tests share one); otherwise opened from config.DATABASE_URL. */
+  database?: Database
+  logger?: boolean
+}
+
+/** The whole app: used by server.ts and by the tests. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+              censor: '[redacted]',
+            },
+          },
+    bodyLimit: 1024 * 1024,
+    // one line per request only at debug level; errors are always logged
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
+      throw new Error(`route ${route.method} ${route.url} does not declare who may call it (config.access)`)
+    }
+  })
+
+  const database = opts.database ?? (await openDatabase(config.DATABASE_URL, config.dataDir))
+  if (!opts.database) await database.migrate()
+  await seedReferenceData(database.db)
+
+  const images = new LocalImageStore(path.join(config.dataDir, 'uploads'))
+  app.decorate('config', config)
+  app.decorate('images', images)
+
+  await app.register(errorHandlerPlugin)
+  // the app closes a database it opened itself; a database handed in is closed by its owner
+  await app.register(dbPlugin, { database, owned: !opts.database })
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // only behind TLS: on plain http it would send the browser to an https:// that does not exist
+        upgradeInsecureRequests: config.PUBLIC_URL?.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.PUBLIC_URL?.startsWith('https://') ? { maxAge: 15552000 } : false,
+  })
+  await app.register(etagPlugin)
+  await app.register(docsPlugin)
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes)
+      await api.register(categoriesRoutes)
+      await api.register(productsRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  await app.register(staticPlugin, {
+    webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
+    uploadsDir: images.dir,
+  })
+
+  if (config.DEMO_DATA) {
+    const started = Date.now()
+    if (await seedDemoData(database.db, images)) app.log.info({ ms: Date.now() - started }, 'demo data seeded')
+  }
+  await app.ready()
+  return app
+}

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg, type NodePgClient } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction or the database: repositories take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DbOrTx = Db | Tx
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Runs the committed drizzle-kit migrations. */
+  migrate(): Promise<void>
+  /** Cheap round trip for health checks. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+/** unset → PGlite persisted in DATA_DIR/db; `memory://` → in-memory PGlite; `postgres://…` → a pg pool. */
+export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+    pool.on('error', () => {
+      // idle client errors (server restart) surface on the next query instead of crashing the process
+    })
+    // fail fast with a clear message when the server is unreachable
+    const client = await pool.connect().catch(async (err: Error) => {
+      await pool.end().catch(() => {})
+      throw new Error(`Cannot connect to the database at DATABASE_URL: ${err.message}`)
+    })
+    client.release()
+    // two copies of @types/pg are installed (lighthouse pulls an old one), so the pool is cast to drizzle's
+    const pgClient = pool as unknown as NodePgClient
+    const db = drizzlePg({ client: pgClient, schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg({ client: pgClient }), { migrationsFolder }),
+      ping: async () => {
+        await pool.query('select 1')
+      },
+      close: () => pool.end(),
+    }
+  }
+  let client: PGlite
+  if (url === 'memory://') {
+    client = await PGlite.create()
+  } else {
+    const dir = path.join(dataDir, 'db')
+    mkdirSync(dir, { recursive: true })
+    client = await PGlite.create(dir)
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: async () => {
+      await client.query('select 1')
+    },
+    close: () => client.close(),
+  }
+}

@@ -1,0 +1,31 @@
+import { STATUS_CODES } from 'node:http'
+
+/** An error the API answers with as `{ statusCode, error, message }`; thrown by services, written by the error handler. */
+export class AppError extends Error {
+  readonly statusCode: number
+  readonly code: string | undefined
+
+  constructor(statusCode: number, message: string, code?: string) {
+    super(message)
+    this.name = 'AppError'
+    this.statusCode = statusCode
+    this.code = code
+  }
+
+  get error(): string {
+    return STATUS_CODES[this.statusCode] ?? 'Error'
+  }
+}
+
+/** PostgreSQL error code of a failed query on either driver (drizzle wraps it in `cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  const seen = new Set<unknown>()
+  let e: unknown = err
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e)
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}

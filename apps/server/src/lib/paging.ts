@@ -1,0 +1,31 @@
+import { AppError } from './errors.ts'
+
+export interface Cursor {
+  createdAt: Date
+  id: string
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const isUuid = (value: string): boolean => UUID.test(value)
+
+/** Keyset cursor: the (created_at, id) of the last row of the previous page, base64url-encoded. */
+export function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url')
+}
+
+export function decodeCursor(cursor: string): Cursor {
+  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
+  const createdAt = new Date(iso ?? '')
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError(400, 'cursor is not a valid paging cursor')
+  }
+  return { createdAt, id }
+}
+
+/** `Link: <url>; rel="next"` for the page after `rows`, when there is one. */
+export function nextLink(url: string, cursor: string): string {
+  const u = new URL(url, 'http://x')
+  u.searchParams.set('cursor', cursor)
+  return `<${u.pathname}${u.search}>; rel="next"`
+}

@@ -1,0 +1,99 @@
+import { and, desc, eq, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { products, users } from '../../db/schema/index.ts'
+import { centsToDollars } from '../../lib/money.ts'
+import type { Cursor } from '../../lib/paging.ts'
+
+const productColumns = {
+  id: products.id,
+  title: products.title,
+  img: products.img,
+  thumb: products.thumb,
+  category: products.category,
+  originalPriceCents: products.originalPriceCents,
+  resellPriceCents: products.resellPriceCents,
+  year: products.year,
+  location: products.location,
+  phone: products.phone,
+  condition: products.condition,
+  description: products.description,
+  specialty: products.specialty,
+  advertisement: products.advertisement,
+  status: products.status,
+  createdAt: products.createdAt,
+  sellerId: products.sellerId,
+  sellerName: users.name,
+  sellerEmail: users.email,
+  sellerVerified: users.verified,
+}
+
+export interface ProductFilter {
+  category?: 'Shoulder' | 'Tote' | 'Backpacks' | undefined
+  advertised?: boolean | undefined
+  sellerId?: string | undefined
+  /** Public lists show only bags that are for sale. */
+  availableOnly?: boolean
+}
+
+/** Newest first, keyset-paged on (created_at, id); fetches one extra row to know whether a next page exists. */
+export async function listProducts(db: DbOrTx, filter: ProductFilter, page: { limit: number; cursor?: Cursor }) {
+  const where: SQL[] = []
+  if (filter.availableOnly !== false) where.push(eq(products.status, 'available'))
+  else where.push(ne(products.status, 'removed'))
+  if (filter.category) where.push(eq(products.category, filter.category))
+  if (filter.advertised !== undefined) where.push(eq(products.advertisement, filter.advertised))
+  if (filter.sellerId) where.push(eq(products.sellerId, filter.sellerId))
+  if (page.cursor) {
+    const { createdAt, id } = page.cursor
+    where.push(or(lt(products.createdAt, createdAt), and(eq(products.createdAt, createdAt), lt(products.id, id)))!)
+  }
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(...where))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(page.limit + 1)
+  const hasMore = rows.length > page.limit
+  return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore }
+}
+
+export async function findProduct(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .where(and(eq(products.id, id), ne(products.status, 'removed')))
+  return row
+}
+
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>
+
+/** One row → the spec's categoryDetails JSON (cents → dollars, `verified` from the seller now). */
+export const toProductJson = (row: ProductRow) => ({
+  _id: row.id,
+  title: row.title,
+  img: row.img,
+  thumb: row.thumb,
+  category: row.category,
+  original_price: centsToDollars(row.originalPriceCents),
+  resell_price: centsToDollars(row.resellPriceCents),
+  year: row.year,
+  date: row.createdAt.toISOString(),
+  location: row.location,
+  seller: row.sellerName,
+  email: row.sellerEmail,
+  ...(row.sellerVerified ? { verified: 'yes' as const } : {}),
+  phone: row.phone,
+  specialty: row.specialty,
+  description: row.description,
+  condition: row.condition,
+  advertisement: row.advertisement,
+  status: row.status,
+})
+
+export const countProducts = (db: DbOrTx) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .then((r) => r[0]?.n ?? 0)

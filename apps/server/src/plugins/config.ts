@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.url(`${name} must be a URL`).optional())
+    .optional()
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be one of true/false/1/0/on/off' })
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+
+const envSchema = z.object({
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v === 'memory://' || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must be unset, memory:// or a postgres:// URL',
+    })
+    .optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  ADMIN_EMAIL: z.email('must be an email address').optional(),
+  DEMO_DATA: flag.optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: optionalUrl('OIDC_ISSUER'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Preloved Bags Co. <no-reply@preloved.local>'),
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: optionalUrl('S3_PUBLIC_URL'),
+  HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(10080).default(30),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  WEB_DIST: z.string().optional(),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config extends Omit<Env, 'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET'> {
+  DATABASE_URL: string | undefined
+  /** Absolute origin for links; undefined means "http://localhost:PORT and http://127.0.0.1:PORT". */
+  PUBLIC_URL: string | undefined
+  DEMO_DATA: boolean
+  AUTH_SECRET: string
+  dataDir: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all. */
+function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  )
+}
+
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret')
+  try {
+    const existing = readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch {
+    // first start: generate below
+  }
+  const secret = randomBytes(32).toString('base64url')
+  mkdirSync(dataDir, { recursive: true })
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+/** Reads and validates the configuration once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmpty(env))
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    const name = String(issue.path[0] ?? 'environment')
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`)
+  }
+  const e = parsed.data
+  const dataDir = path.resolve(e.DATA_DIR)
+  if ((e.GOOGLE_CLIENT_ID && !e.GOOGLE_CLIENT_SECRET) || (!e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together')
+  }
+  const oidc = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length
+  if (oidc !== 0 && oidc !== 3) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    )
+  }
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+  }
+  return {
+    ...e,
+    DATABASE_URL: e.DATABASE_URL || undefined,
+    PUBLIC_URL: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    DEMO_DATA: e.DEMO_DATA ?? !e.DATABASE_URL,
+    AUTH_SECRET: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    dataDir,
+  }
+}

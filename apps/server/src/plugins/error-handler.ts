@@ -1,0 +1,72 @@
+import { STATUS_CODES } from 'node:http'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { AppError, pgErrorCode } from '../lib/errors.ts'
+
+export function errorBody(statusCode: number, message: string, code?: string) {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) }
+}
+
+/** "limit must be …" already names the field; a bare zod message gets the field put in front. */
+function validationMessage(err: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(err)) return err.message
+  const first = err.validation[0]
+  if (!first) return 'Invalid request'
+  const field = String(first.instancePath ?? '')
+    .replace(/^\//, '')
+    .replaceAll('/', '.')
+  const place = err.validationContext === 'body' ? 'body' : err.validationContext
+  const message = first.message ?? 'is invalid'
+  if (!field) return `${place}: ${message}`
+  const leaf = field.split('.').at(-1) ?? field
+  return message.toLowerCase().includes(leaf.toLowerCase()) ? message : `${field}: ${message}`
+}
+
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+])
+
+function isDatabaseDown(err: unknown): boolean {
+  const code = pgErrorCode(err) ?? (err as { code?: string }).code
+  if (code && DB_DOWN_CODES.has(code)) return true
+  const text = String((err as Error)?.message ?? '')
+  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(text)
+}
+
+/** The only place that writes error bodies: `{ statusCode, error, message }`, never a stack trace. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code))
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply.code(400).send(errorBody(400, validationMessage(err)))
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema')
+      return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'))
+    }
+    if (isDatabaseDown(err)) {
+      req.log.error({ err }, 'database unavailable')
+      reply.header('retry-after', '5')
+      return reply.code(503).send(errorBody(503, 'The database is unavailable right now. Please try again shortly.'))
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500
+    if (status >= 400 && status < 500) {
+      // fastify's own client errors (bad JSON, too large, wrong content type): their messages are safe
+      return reply.code(status).send(errorBody(status, err.message))
+    }
+    req.log.error({ err }, 'unhandled error')
+    return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'))
+  })
+})

@@ -1,0 +1,19 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+
+/** Weak ETags on successful GET answers of the API, and 304 when the client already has them. */
+export const etagPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload
+    if (reply.getHeader('etag')) return payload
+    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`
+    reply.header('etag', etag)
+    const match = req.headers['if-none-match']
+    if (match?.split(',').some((t) => t.trim() === etag)) {
+      reply.code(304)
+      return ''
+    }
+    return payload
+  })
+})

@@ -1,0 +1,53 @@
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './plugins/config.ts'
+
+/** Starts the server; stops on SIGTERM/SIGINT after finishing the requests under way. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message)
+      process.exit(2)
+    }
+    throw err
+  }
+  let app: Awaited<ReturnType<typeof buildApp>>
+  try {
+    app = await buildApp(config)
+  } catch (err) {
+    console.error(`Could not start: ${(err as Error).message}`)
+    process.exit(1)
+  }
+  let closing = false
+  const shutdown = (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'error while shutting down')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST })
+  } catch (err) {
+    console.error(`Could not listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`)
+    process.exit(1)
+  }
+  const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
+  app.log.info(`Preloved Bags Co. is open at ${shown} (API reference: ${shown}/api/docs)`)
+}
+
+void main()

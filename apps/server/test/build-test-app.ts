@@ -1,0 +1,72 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '../src/app.ts'
+import { type Database, openDatabase } from '../src/db/client.ts'
+import { loadConfig } from '../src/plugins/config.ts'
+
+export interface TestApp {
+  app: FastifyInstance
+  database: Database
+  dataDir: string
+  close(): Promise<void>
+}
+
+/**
+ * A database of its own for one test app: in-memory PGlite, or (project server-pg) a fresh database on the
+ * PostgreSQL server of TEST_DATABASE_URL, dropped after.
+ */
+export async function openTestDatabase(dataDir: string): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (process.env.TEST_DB_DRIVER !== 'postgres' || !serverUrl) {
+    const database = await openDatabase('memory://', dataDir)
+    await database.migrate()
+    return { database, drop: async () => {} }
+  }
+  const name = `preloved_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase(url.toString(), dataDir)
+  await database.migrate()
+  return {
+    database,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: serverUrl })
+      await a.connect()
+      await a.query(`drop database if exists ${name} with (force)`)
+      await a.end()
+    },
+  }
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-test-'))
+  const { database, drop } = await openTestDatabase(dataDir)
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: 'memory://',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  })
+  const app = await buildApp(config, { database })
+  return {
+    app,
+    database,
+    dataDir,
+    close: async () => {
+      await app.close()
+      await database.close()
+      await drop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto'
+import type { DbOrTx } from '../src/db/client.ts'
+import { products, users } from '../src/db/schema/index.ts'
+
+type NewUser = typeof users.$inferInsert
+type NewProduct = typeof products.$inferInsert
+
+export async function insertUser(db: DbOrTx, over: Partial<NewUser> = {}) {
+  const id = over.id ?? randomUUID()
+  const [row] = await db
+    .insert(users)
+    .values({ id, name: 'Test User', email: `${id.slice(0, 8)}@example.test`, role: 'customer', ...over })
+    .returning()
+  return row!
+}
+
+let seq = 0
+
+export async function insertProduct(db: DbOrTx, sellerId: string, over: Partial<NewProduct> = {}) {
+  seq += 1
+  const [row] = await db
+    .insert(products)
+    .values({
+      sellerId,
+      title: `Test bag ${seq}`,
+      img: '/uploads/0123456789abcdef01234567-800.webp',
+      thumb: '/uploads/0123456789abcdef01234567-320.webp',
+      category: 'Tote',
+      originalPriceCents: 25000,
+      resellPriceCents: 12050,
+      year: '2021',
+      location: 'Lisbon',
+      phone: '+351 555 0100',
+      condition: 'good',
+      description: 'A test bag.',
+      createdAt: new Date(Date.UTC(2026, 0, 1) + seq * 60_000),
+      ...over,
+    })
+    .returning()
+  return row!
+}

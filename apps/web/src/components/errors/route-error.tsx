@@ -1,0 +1,66 @@
+import { messages } from '@preloved/shared/messages'
+import { useQueryErrorResetBoundary } from '@tanstack/react-query'
+import { TriangleAlert } from 'lucide-react'
+import { useEffect } from 'react'
+import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { clearAccessToken } from '@/lib/access-token'
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    if (error.statusText) return error.statusText
+    if (typeof error.data === 'string' && error.data) return error.data
+    return `Error ${error.status}`
+  }
+  if (error instanceof Error && error.message) return error.message
+  if (typeof error === 'string' && error) return error
+  return 'Unknown error'
+}
+
+/** The route-error screen of SPEC §2: every route's `errorElement`. */
+export function RouteError() {
+  const error = useRouteError()
+  const navigate = useNavigate()
+  const { reset } = useQueryErrorResetBoundary()
+
+  // A query that threw here is fetched again (not re-thrown from cache) the next time a page uses it.
+  useEffect(() => {
+    reset()
+  }, [reset])
+
+  useEffect(() => {
+    if (isRouteErrorResponse(error)) console.error(`Route error: ${error.status} ${error.statusText}`)
+    else console.error(error)
+  }, [error])
+
+  const signOut = () => {
+    // TODO(auth): also end the server session once auth-client exists.
+    clearAccessToken()
+    navigate(paths.login())
+  }
+
+  return (
+    <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-5 px-4 py-16 text-center">
+      <title>Something went wrong | Preloved Bags Co.</title>
+      <div aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-error/10 text-error">
+        <TriangleAlert className="size-8" />
+      </div>
+      <h1 className="text-3xl font-semibold sm:text-4xl">{messages.common.routeError}</h1>
+      <p
+        className="rounded-field bg-base-200 px-4 py-2 font-mono text-sm text-base-content/85"
+        data-testid="route-error-detail"
+      >
+        {describe(error)}
+      </p>
+      <div className="flex flex-wrap items-center justify-center gap-3">
+        <Button variant="primary" onClick={signOut}>
+          {messages.common.signOut}
+        </Button>
+        <ButtonLink to={paths.home()} variant="ghost">
+          Back to home
+        </ButtonLink>
+      </div>
+    </section>
+  )
+}

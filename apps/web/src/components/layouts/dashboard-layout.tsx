@@ -1,0 +1,142 @@
+import { messages } from '@preloved/shared/messages'
+import { PanelLeftOpen, X } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { NavLink, Outlet, ScrollRestoration } from 'react-router'
+import { buttonClass } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { cn } from '@/lib/cn'
+import { Header } from './header'
+
+type MenuItem = { to: string; label: string }
+
+// SPEC §2 side menu: ordinary users, admin and sellers each see their own links.
+const menus = {
+  customer: [
+    { to: paths.dashboard.myOrders(), label: messages.nav.myOrders },
+    { to: paths.dashboard.wishlist(), label: messages.nav.myWishlist },
+  ],
+  admin: [
+    { to: paths.dashboard.allCustomers(), label: messages.nav.allCustomers },
+    { to: paths.dashboard.allSellers(), label: messages.nav.allSellers },
+    { to: paths.dashboard.reportedItems(), label: messages.nav.reportedItems },
+  ],
+  seller: [
+    { to: paths.dashboard.addProducts(), label: messages.nav.addProduct },
+    { to: paths.dashboard.myProducts(), label: messages.nav.myProducts },
+  ],
+} satisfies Record<string, MenuItem[]>
+
+/** The dashboard: site header, then a side drawer menu that collapses on phones (DESIGN §5). */
+export function DashboardLayout() {
+  // TODO(auth): guard the route (SPEC §4) and pick the menu from the signed-in user's role.
+  const items = menus.customer
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const drawerId = useId()
+  const menuId = useId()
+  const openButtonRef = useRef<HTMLButtonElement>(null)
+  const closeButtonRef = useRef<HTMLButtonElement>(null)
+
+  // On phones the drawer is a dialog-like panel: focus moves in when it opens and Escape closes it.
+  useEffect(() => {
+    if (!drawerOpen) return
+    // The panel becomes visible (and focusable) a frame or two after it opens: try until focus lands.
+    let frame = 0
+    let tries = 0
+    const focusClose = () => {
+      const button = closeButtonRef.current
+      button?.focus()
+      if (button && document.activeElement !== button && ++tries < 30) frame = requestAnimationFrame(focusClose)
+    }
+    frame = requestAnimationFrame(focusClose)
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setDrawerOpen(false)
+      openButtonRef.current?.focus()
+    }
+    document.addEventListener('keydown', closeOnEscape)
+    return () => {
+      cancelAnimationFrame(frame)
+      document.removeEventListener('keydown', closeOnEscape)
+    }
+  }, [drawerOpen])
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      <div className="drawer flex-1 lg:drawer-open">
+        <input
+          id={drawerId}
+          type="checkbox"
+          className="drawer-toggle"
+          tabIndex={-1}
+          aria-hidden="true"
+          checked={drawerOpen}
+          onChange={(event) => setDrawerOpen(event.target.checked)}
+        />
+        <div className="drawer-content flex flex-col">
+          <div className="border-b border-base-300 px-4 py-2 lg:hidden">
+            <button
+              ref={openButtonRef}
+              type="button"
+              className={buttonClass({ variant: 'ghost', size: 'sm', className: 'gap-2' })}
+              aria-expanded={drawerOpen}
+              aria-controls={menuId}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <PanelLeftOpen aria-hidden="true" className="size-5" />
+              Dashboard links
+            </button>
+          </div>
+          <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8 lg:py-12">
+            <Outlet />
+          </main>
+        </div>
+        <div className="drawer-side z-50 lg:z-auto">
+          {/* Pointer users close the drawer by tapping beside it; keyboard users have the Close button and Escape. */}
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="drawer-overlay"
+            onClick={() => setDrawerOpen(false)}
+          />
+          <nav
+            id={menuId}
+            aria-label="Dashboard"
+            className="min-h-full w-72 border-r border-base-300 bg-base-200 px-4 py-6"
+          >
+            <div className="mb-3 flex items-center justify-between gap-2 px-3">
+              <p className="font-display text-lg font-semibold">{messages.nav.dashboard}</p>
+              <button
+                ref={closeButtonRef}
+                type="button"
+                aria-label="Close panel"
+                className={buttonClass({ variant: 'ghost', size: 'sm', className: 'btn-square lg:hidden' })}
+                onClick={() => {
+                  setDrawerOpen(false)
+                  openButtonRef.current?.focus()
+                }}
+              >
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            </div>
+            <ul className="menu w-full gap-1 p-0">
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    onClick={() => setDrawerOpen(false)}
+                    className={({ isActive }) => cn('text-base', isActive && 'menu-active')}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+      <ScrollRestoration />
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+import { COMPANY_NAME } from '@preloved/shared/constants'
+import { messages } from '@preloved/shared/messages'
+import { Link } from 'react-router'
+import { paths } from '@/config/paths'
+import { LogoMark } from './logo-mark'
+import { FacebookIcon, InstagramIcon, PinterestIcon, XIcon } from './social-icons'
+
+const socialLinks = [
+  { href: 'https://www.facebook.com/', label: `${COMPANY_NAME} on Facebook`, Icon: FacebookIcon },
+  { href: 'https://www.instagram.com/', label: `${COMPANY_NAME} on Instagram`, Icon: InstagramIcon },
+  { href: 'https://x.com/', label: `${COMPANY_NAME} on X`, Icon: XIcon },
+  { href: 'https://www.pinterest.com/', label: `${COMPANY_NAME} on Pinterest`, Icon: PinterestIcon },
+]
+
+// Worded differently from the header on purpose: each link name on a page says where it goes.
+const shopLinks = [
+  { to: paths.categories(), label: 'Browse all categories' },
+  { to: paths.blogs(), label: 'Read our blog' },
+]
+
+const companyLinks = [
+  { to: paths.login(), label: 'Sell your bag' },
+  { to: paths.signup(), label: 'Create an account' },
+]
+
+const linkClass = 'link link-hover text-neutral-content/85 hover:text-neutral-content'
+
+export function Footer() {
+  return (
+    <footer className="bg-neutral text-neutral-content">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_1fr_1fr] lg:px-8">
+        <div className="flex flex-col gap-4">
+          <p className="inline-flex items-center gap-2.5 font-display text-2xl">
+            <LogoMark className="size-9" />
+            <span>{COMPANY_NAME}</span>
+          </p>
+          <p className="max-w-sm text-neutral-content/85">
+            Second-hand designer and everyday bags, checked and fairly priced. Give a good bag its next chapter.
+          </p>
+          <ul className="flex gap-2" aria-label="Social media">
+            {socialLinks.map(({ href, label, Icon }) => (
+              <li key={href}>
+                <a
+                  href={href}
+                  aria-label={label}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="grid size-10 place-items-center rounded-full border border-neutral-content/25 text-neutral-content transition-colors hover:border-accent hover:bg-accent hover:text-accent-content"
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <nav aria-label="Discover">
+          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-accent">Discover</h2>
+          <ul className="flex flex-col gap-2">
+            {shopLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-label="Sellers">
+          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-accent">Sellers</h2>
+          <ul className="flex flex-col gap-2">
+            {companyLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-neutral-content/15">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-sm text-neutral-content/80 sm:px-6 lg:px-8">
+          {messages.nav.copyright}
+        </p>
+      </div>
+    </footer>
+  )
+}

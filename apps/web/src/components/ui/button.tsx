@@ -1,0 +1,43 @@
+import type { ComponentProps } from 'react'
+import { Link, type LinkProps } from 'react-router'
+import { cn } from '@/lib/cn'
+
+type Variant = 'primary' | 'accent' | 'neutral' | 'ghost' | 'outline' | 'light' | 'link'
+type Size = 'sm' | 'md' | 'lg'
+
+const variantClasses: Record<Variant, string> = {
+  primary: 'btn-primary',
+  accent: 'btn-accent',
+  neutral: 'btn-neutral',
+  ghost: 'btn-ghost',
+  outline: 'btn-outline btn-primary',
+  // For dark surfaces (hero overlays, the sell banner): ivory button with espresso text.
+  light: 'border-base-100 bg-base-100 text-neutral hover:border-base-200 hover:bg-base-200',
+  link: 'btn-link px-0 text-primary',
+}
+
+const sizeClasses: Record<Size, string> = { sm: 'btn-sm', md: '', lg: 'btn-lg' }
+
+export type ButtonStyle = { variant?: Variant; size?: Size; block?: boolean; className?: string }
+
+export const buttonClass = ({ variant = 'primary', size = 'md', block = false, className }: ButtonStyle = {}) =>
+  cn('btn', variantClasses[variant], sizeClasses[size], block && 'btn-block', className)
+
+type ButtonProps = Omit<ComponentProps<'button'>, 'className'> & ButtonStyle
+
+export function Button({ variant, size, block, className, type, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type === 'submit' ? 'submit' : 'button'}
+      className={buttonClass({ variant, size, block, className })}
+      {...props}
+    />
+  )
+}
+
+type ButtonLinkProps = Omit<LinkProps, 'className'> & ButtonStyle
+
+/** A router link that looks like a button (navigation stays a link for assistive technology). */
+export function ButtonLink({ variant, size, block, className, ...props }: ButtonLinkProps) {
+  return <Link className={buttonClass({ variant, size, block, className })} {...props} />
+}

@@ -1,0 +1,75 @@
+import { CATEGORY_LABELS } from '@preloved/shared/constants'
+import { messages } from '@preloved/shared/messages'
+import type { Product } from '@preloved/shared/products'
+import { ArrowRight, BadgeCheck } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { ButtonLink } from '@/components/ui/button'
+import { Card, CardActions, CardBody, CardFigure, CardTitle } from '@/components/ui/card'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { formatPrice } from '@/lib/format'
+import { ProductImage } from './product-image'
+
+// The grid shows 1 column below 640 px, 2 up to 1024 px, then 4 (inside a 1280 px max-width container).
+const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw'
+
+export function ProductCard({ product }: { product: Product }) {
+  const titleId = `product-${product._id}`
+  return (
+    <Card aria-labelledby={titleId} className="h-full overflow-hidden">
+      <CardFigure className="relative">
+        <ProductImage img={product.img} thumb={product.thumb} alt={product.title} sizes={CARD_IMAGE_SIZES} />
+        <Badge className="absolute top-3 left-3 border-0 bg-base-100/90 text-base-content shadow-sm">
+          {CATEGORY_LABELS[product.category]}
+        </Badge>
+      </CardFigure>
+      <CardBody className="p-5">
+        <CardTitle id={titleId} className="line-clamp-2 text-lg">
+          {product.title}
+        </CardTitle>
+        <p className="line-clamp-3 grow-0 text-sm text-base-content/80">{product.description}</p>
+        <p className="flex grow-0 flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span className="text-xl font-semibold text-primary">
+            <span className="sr-only">Price: </span>
+            {formatPrice(product.resell_price)}
+          </span>
+          {product.original_price > product.resell_price ? (
+            <span className="text-sm text-base-content/70">
+              <span className="sr-only">Original price: </span>
+              <s>{formatPrice(product.original_price)}</s>
+            </span>
+          ) : null}
+          {product.verified === 'yes' ? (
+            <span className="ml-auto inline-flex items-center gap-1 text-xs font-medium text-success">
+              <BadgeCheck aria-hidden="true" className="size-4" />
+              Verified seller
+            </span>
+          ) : null}
+        </p>
+        <CardActions className="justify-start">
+          <ButtonLink to={paths.category(product.category)} variant="primary" size="sm" className="gap-2">
+            {messages.home.explore}
+            <span className="sr-only"> {product.title}</span>
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+        </CardActions>
+      </CardBody>
+    </Card>
+  )
+}
+
+/** The card's shape while its data loads. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="card overflow-hidden border border-base-300 bg-base-100">
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="flex flex-col gap-3 p-5">
+        <Skeleton className="h-5 w-3/4" />
+        <Skeleton className="h-3.5 w-full" />
+        <Skeleton className="h-3.5 w-5/6" />
+        <Skeleton className="h-6 w-24" />
+        <Skeleton className="mt-2 h-8 w-28" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import { fileURLToPath, URL } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// In development the API runs separately (apps/server on :3000); in production it serves this build itself.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000'
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/uploads': { target: apiTarget, changeOrigin: false },
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The runtime every page needs changes rarely: keep it in its own long-cached chunk.
+            // Libraries used by one route only (forms, zod resolvers...) stay with that route's lazy chunk.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
+              priority: 2,
+            },
+            // zod is loaded on demand (see features/*/api): one named, long-cached chunk.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+})

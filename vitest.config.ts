@@ -1,0 +1,32 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
+
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts']
+const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: serverTests,
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      serverProject('server', 'pglite'),
+      // the same API tests against a real PostgreSQL server when one is given (CI sets it)
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
