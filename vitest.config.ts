@@ -5,6 +5,17 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
   test: {
     name,
     include: serverTests,
+    // on PostgreSQL only the suites that talk to a database through buildTestApp are worth a second run
+    exclude:
+      driver === 'postgres'
+        ? [
+            '**/node_modules/**',
+            'apps/server/test/process.test.ts',
+            'apps/server/src/lib/**',
+            'apps/server/src/db/demo/**',
+            'apps/server/src/plugins/**',
+          ]
+        : ['**/node_modules/**'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -165,18 +165,18 @@ ALTER TABLE "report" ADD CONSTRAINT "report_resolved_by_user_id_fk" FOREIGN KEY 
 CREATE INDEX "account_user_idx" ON "account" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "session_user_idx" ON "session" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_email_lower_uq" ON "user" USING btree (lower("email"));--> statement-breakpoint
-CREATE INDEX "user_role_created_idx" ON "user" USING btree ("role","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_role_created_idx" ON "user" USING btree ("role","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
-CREATE INDEX "product_category_listing_idx" ON "product" USING btree ("category","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "product"."status" = 'available';--> statement-breakpoint
-CREATE INDEX "product_listing_idx" ON "product" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "product"."status" = 'available';--> statement-breakpoint
-CREATE INDEX "product_advertised_idx" ON "product" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "product"."status" = 'available' and "product"."advertisement";--> statement-breakpoint
-CREATE INDEX "product_seller_idx" ON "product" USING btree ("seller_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "product_category_listing_idx" ON "product" USING btree ("category","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "product"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "product_listing_idx" ON "product" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "product"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "product_advertised_idx" ON "product" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "product"."status" = 'available' and "product"."advertisement";--> statement-breakpoint
+CREATE INDEX "product_seller_idx" ON "product" USING btree ("seller_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "booking_one_live_per_product_uq" ON "booking" USING btree ("product_id") WHERE "booking"."status" in ('held', 'paid');--> statement-breakpoint
-CREATE INDEX "booking_customer_idx" ON "booking" USING btree ("customer_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "booking_customer_idx" ON "booking" USING btree ("customer_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "booking_product_idx" ON "booking" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "payment_customer_idx" ON "payment" USING btree ("customer_id");--> statement-breakpoint
-CREATE INDEX "payment_created_idx" ON "payment" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "wishlist_user_idx" ON "wishlist" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payment_created_idx" ON "payment" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "wishlist_user_idx" ON "wishlist" USING btree ("user_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "report_one_open_per_reporter_uq" ON "report" USING btree ("product_id","reporter_id") WHERE "report"."status" = 'open';--> statement-breakpoint
-CREATE INDEX "report_status_created_idx" ON "report" USING btree ("status","created_at" DESC NULLS LAST);
+CREATE INDEX "report_status_created_idx" ON "report" USING btree ("status","created_at" DESC NULLS FIRST);

@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
+import { MicroCache } from './lib/micro-cache.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
@@ -14,6 +14,7 @@ import { dbPlugin } from './plugins/db.ts'
 import { docsPlugin } from './plugins/docs.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { etagPlugin } from './plugins/etag.ts'
+import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { staticPlugin } from './plugins/static.ts'
 
 export type Access = 'public' | 'signed-in' | 'customer' | 'seller' | 'admin'
@@ -26,7 +27,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     images: ImageStore
+    /** Serialized public listing pages; every write that changes what a list shows calls `clear()`. */
+    productListCache: MicroCache<CachedPage>
   }
+}
+
+/** A serialized page of a public list and its `Link` header. */
+export interface CachedPage {
+  body: string
+  etag: string
+  link: string | undefined
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -73,30 +83,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const images = new LocalImageStore(path.join(config.dataDir, 'uploads'))
   app.decorate('config', config)
   app.decorate('images', images)
+  app.decorate('productListCache', new MicroCache<CachedPage>(config.LIST_CACHE_MS))
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner
   await app.register(dbPlugin, { database, owned: !opts.database })
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // only behind TLS: on plain http it would send the browser to an https:// that does not exist
-        upgradeInsecureRequests: config.PUBLIC_URL?.startsWith('https://') ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.PUBLIC_URL?.startsWith('https://') ? { maxAge: 15552000 } : false,
-  })
+  await app.register(securityHeadersPlugin, { config })
   await app.register(etagPlugin)
   await app.register(docsPlugin)
 

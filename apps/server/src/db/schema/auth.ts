@@ -23,7 +23,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('user_email_lower_uq').on(sql`lower(${t.email})`),
-    index('user_role_created_idx').on(t.role, t.createdAt.desc()),
+    index('user_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst()),
   ],
 )
 

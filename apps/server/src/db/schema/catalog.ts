@@ -45,12 +45,14 @@ export const products = pgTable(
   (t) => [
     check('product_prices_ck', sql`${t.originalPriceCents} >= 0 and ${t.resellPriceCents} >= 0`),
     index('product_category_listing_idx')
-      .on(t.category, t.createdAt.desc(), t.id.desc())
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'available'`),
-    index('product_listing_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.status} = 'available'`),
+    index('product_listing_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'available'`),
     index('product_advertised_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'available' and ${t.advertisement}`),
-    index('product_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('product_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )

@@ -31,7 +31,7 @@ export const bookings = pgTable(
   (t) => [
     check('booking_price_ck', sql`${t.priceCents} >= 0`),
     uniqueIndex('booking_one_live_per_product_uq').on(t.productId).where(sql`${t.status} in ('held', 'paid')`),
-    index('booking_customer_idx').on(t.customerId, t.createdAt.desc()),
+    index('booking_customer_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     index('booking_product_idx').on(t.productId),
   ],
 )
@@ -50,7 +50,7 @@ export const wishlists = pgTable(
   },
   (t) => [
     unique('wishlist_product_user_uq').on(t.productId, t.userId),
-    index('wishlist_user_idx').on(t.userId, t.createdAt.desc()),
+    index('wishlist_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
   ],
 )
 
@@ -78,6 +78,6 @@ export const payments = pgTable(
   (t) => [
     check('payment_amount_ck', sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0`),
     index('payment_customer_idx').on(t.customerId),
-    index('payment_created_idx').on(t.createdAt.desc()),
+    index('payment_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 )

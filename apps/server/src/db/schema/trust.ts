@@ -24,7 +24,7 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('report_one_open_per_reporter_uq').on(t.productId, t.reporterId).where(sql`${t.status} = 'open'`),
-    index('report_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('report_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 )
 
@@ -39,5 +39,5 @@ export const outbox = pgTable(
     html: text('html'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_created_idx').on(t.createdAt.desc())],
+  (t) => [index('outbox_created_idx').on(t.createdAt.desc().nullsFirst())],
 )

@@ -179,3 +179,27 @@ describe('errors and unknown routes', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff')
   })
 })
+
+describe('listing cache', () => {
+  it('serves a public page from memory until a write clears it', async () => {
+    const db = t.database.db
+    const before = (await t.app.inject('/api/categoryDetails/Backpacks')).json()
+    const seller = await insertUser(db, { role: 'seller', name: 'Cache Seller' })
+    await insertProduct(db, seller.id, { title: 'Fresh Backpack', category: 'Backpacks', createdAt: new Date() })
+    // within LIST_CACHE_MS the same page comes from memory…
+    expect((await t.app.inject('/api/categoryDetails/Backpacks')).json()).toEqual(before)
+    // …and the writer's clear() makes the new listing visible at once
+    t.app.productListCache.clear()
+    const after = (await t.app.inject('/api/categoryDetails/Backpacks')).json()
+    expect(after[0].title).toBe('Fresh Backpack')
+  })
+
+  it('answers 304 for an unchanged page', async () => {
+    const first = await t.app.inject('/api/categoryDetails?category=Tote')
+    const again = await t.app.inject({
+      url: '/api/categoryDetails?category=Tote',
+      headers: { 'if-none-match': first.headers.etag as string },
+    })
+    expect(again.statusCode).toBe(304)
+  })
+})

@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url))
+let dataDir: string
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-process-'))
+})
+afterAll(() => rm(dataDir, { recursive: true, force: true }))
+
+interface Running {
+  child: ChildProcess
+  url: string
+  output: () => string
+  exit: Promise<number | null>
+}
+
+/** The real start script (`node --import tsx src/server.ts`) as its own process. */
+function start(env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString()
+  })
+  child.stderr!.on('data', (c: Buffer) => {
+    out += c.toString()
+  })
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+      if (m) {
+        clearInterval(timer)
+        resolve({ child, url: m[1]!, output: () => out, exit })
+      }
+    }, 50)
+    void exit.then((code) => {
+      clearInterval(timer)
+      reject(Object.assign(new Error(`exited with ${code}`), { code, out }))
+    })
+  })
+}
+
+describe('the server process', () => {
+  it('refuses a bad setting with one line naming the variable and exit code 2', async () => {
+    const error = await start({ DATA_DIR: dataDir, PORT: 'abc' }).catch((e) => e)
+    expect(error.code).toBe(2)
+    const lines = String(error.out).trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT /)
+  })
+
+  it('stops when the database server is unreachable, saying so', async () => {
+    const error = await start({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none',
+    }).catch((e) => e)
+    expect(error.code).toBe(1)
+    expect(String(error.out)).toMatch(/Cannot connect to the database/)
+  })
+
+  it('seeds demo data once, shuts down on SIGTERM, and keeps its data across a restart', {
+    timeout: 90_000,
+  }, async () => {
+    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }
+    const first = await start(env)
+    expect(first.output()).toContain('demo data seeded')
+    const before = (await (await fetch(`${first.url}/api/categoryDetails`)).json()) as { _id: string }[]
+    expect(before.length).toBeGreaterThanOrEqual(24)
+    first.child.kill('SIGTERM')
+    expect(await first.exit).toBe(0)
+
+    const second = await start(env)
+    expect(second.output()).not.toContain('demo data seeded')
+    const after = (await (await fetch(`${second.url}/api/categoryDetails`)).json()) as { _id: string }[]
+    expect(after.map((p) => p._id)).toEqual(before.map((p) => p._id))
+    const health = await fetch(`${second.url}/api/health`)
+    expect(await health.json()).toEqual({ status: 'ok', database: 'up' })
+    second.child.kill('SIGINT')
+    expect(await second.exit).toBe(0)
+  })
+})
