@@ -5,15 +5,21 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Database, openDatabase } from './db/client.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { MicroCache } from './lib/micro-cache.ts'
+import { authRoutes } from './modules/auth/auth.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
+import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
+import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
+import { usersRoutes } from './modules/users/users.routes.ts'
+import { authPlugin } from './plugins/auth.ts'
 import type { Config } from './plugins/config.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { docsPlugin } from './plugins/docs.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { etagPlugin } from './plugins/etag.ts'
+import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { staticPlugin } from './plugins/static.ts'
 
@@ -27,6 +33,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     images: ImageStore
+    mailer: Mailer
     /** Serialized public listing pages; every write that changes what a list shows calls `clear()`. */
     productListCache: MicroCache<CachedPage>
   }
@@ -89,12 +96,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the app closes a database it opened itself; a database handed in is closed by its owner
   await app.register(dbPlugin, { database, owned: !opts.database })
   await app.register(securityHeadersPlugin, { config })
+  await app.register(rateLimitPlugin)
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log })
+  app.decorate('mailer', mailer)
+  await app.register(authPlugin, { mailer })
   await app.register(etagPlugin)
   await app.register(docsPlugin)
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes)
+      await api.register(authRoutes)
+      await api.register(usersRoutes)
+      await api.register(outboxRoutes)
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
     },

@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { DbOrTx } from '../../db/client.ts'
+import { outbox } from '../../db/schema/index.ts'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html?: string
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox'
+  send(mail: Mail): Promise<void>
+}
+
+/** SMTP through nodemailer when SMTP_URL is set; otherwise the outbox table (shown to admins) and the log. */
+export function createMailer(opts: {
+  smtpUrl?: string | undefined
+  from: string
+  db: DbOrTx
+  log: FastifyBaseLogger
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl)
+    return {
+      kind: 'smtp',
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail })
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent')
+      },
+    }
+  }
+  return {
+    kind: 'outbox',
+    async send(mail) {
+      await opts.db
+        .insert(outbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+      opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail stored in the outbox (no SMTP_URL)')
+    },
+  }
+}

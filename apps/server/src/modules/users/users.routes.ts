@@ -1,0 +1,157 @@
+import {
+  accessTokenSchema,
+  emailParamSchema,
+  emailQuerySchema,
+  isAdminSchema,
+  isSellerSchema,
+  isVerifiedSchema,
+  meSchema,
+  publicConfigSchema,
+  recordUserBodySchema,
+} from '@preloved/shared/auth'
+import { messages } from '@preloved/shared/messages'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../lib/errors.ts'
+import { signAccessToken } from '../../lib/tokens.ts'
+import type { CurrentUser } from '../../plugins/auth.ts'
+import { googleSignInKind } from '../auth/auth.ts'
+import { findUserByEmail, updateProfile } from './users.repository.ts'
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
+/** `?email=` or `/{email}` must be the caller's own, except for an admin (DESIGN §4). */
+function ownEmailOrAdmin(req: FastifyRequest, email: string): CurrentUser {
+  const user = req.user!
+  if (!sameEmail(user.email, email) && user.role !== 'admin') throw new AppError(403, messages.auth.notYourEmail)
+  return user
+}
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/config',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'What the sign-in and payment screens need to know',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async () => ({
+      googleSignIn: googleSignInKind(app.config),
+      payments: app.config.STRIPE_SECRET_KEY
+        ? { provider: 'stripe' as const, publishableKey: app.config.STRIPE_PUBLISHABLE_KEY ?? null }
+        : { provider: 'test' as const, publishableKey: null },
+    }),
+  )
+
+  app.get(
+    '/me',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ bearer: [] }],
+        response: { 200: meSchema },
+      },
+    },
+    async (req) => {
+      const u = req.user!
+      return {
+        _id: u.id,
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        ...(u.verified ? { verified: 'yes' as const } : {}),
+      }
+    },
+  )
+
+  app.get(
+    '/jwt',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A short-lived access token for the signed-in session of this email',
+        querystring: emailQuerySchema,
+        response: { 200: accessTokenSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = req.user!
+      // only the session cookie can mint a token: a token cannot renew itself
+      if (req.authVia !== 'cookie') throw new AppError(401, messages.auth.signInRequired)
+      if (!sameEmail(user.email, req.query.email)) throw new AppError(403, messages.auth.notYourEmail)
+      reply.header('cache-control', 'no-store')
+      return { accessToken: await signAccessToken(app.tokenKey, { sub: user.id, email: user.email }) }
+    },
+  )
+
+  app.post(
+    '/users',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['users'],
+        summary: "Record the signed-in user's profile (name and role customer or seller)",
+        security: [{ bearer: [] }],
+        body: recordUserBodySchema,
+        response: { 200: z.object({ acknowledged: z.literal(true), modifiedCount: z.number() }) },
+      },
+    },
+    async (req) => {
+      const user = req.user!
+      if (!sameEmail(user.email, req.body.email)) throw new AppError(403, messages.auth.notYourEmail)
+      // an admin stays admin; nobody becomes admin through this call
+      const role = user.role === 'admin' ? 'admin' : req.body.role
+      const updated = await updateProfile(app.db, user.id, { name: req.body.name, role })
+      app.productListCache.clear() // listings show the seller's name
+      return { acknowledged: true as const, modifiedCount: updated.length }
+    },
+  )
+
+  const lookup = {
+    config: { access: 'signed-in' as const },
+    schema: { tags: ['users'], params: emailParamSchema, security: [{ bearer: [] }] },
+  }
+
+  app.get(
+    '/users/admin/:email',
+    { ...lookup, schema: { ...lookup.schema, summary: 'Is this account an admin?', response: { 200: isAdminSchema } } },
+    async (req) => {
+      ownEmailOrAdmin(req, req.params.email)
+      const found = await findUserByEmail(app.db, req.params.email)
+      return { isAdmin: found?.role === 'admin' }
+    },
+  )
+
+  app.get(
+    '/users/seller/:email',
+    {
+      ...lookup,
+      schema: { ...lookup.schema, summary: 'Is this account a seller?', response: { 200: isSellerSchema } },
+    },
+    async (req) => {
+      ownEmailOrAdmin(req, req.params.email)
+      const found = await findUserByEmail(app.db, req.params.email)
+      return { isSeller: found?.role === 'seller' }
+    },
+  )
+
+  app.get(
+    '/seller/verified/:email',
+    {
+      ...lookup,
+      schema: { ...lookup.schema, summary: 'Is this seller verified?', response: { 200: isVerifiedSchema } },
+    },
+    async (req) => {
+      ownEmailOrAdmin(req, req.params.email)
+      const found = await findUserByEmail(app.db, req.params.email)
+      return { isVerified: found?.role === 'seller' && found.verified }
+    },
+  )
+}

@@ -1,0 +1,111 @@
+import { messages } from '@preloved/shared/messages'
+import { fromNodeHeaders } from 'better-auth/node'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Access } from '../app.ts'
+import { users } from '../db/schema/index.ts'
+import { AppError } from '../lib/errors.ts'
+import { tokenKey, verifyAccessToken } from '../lib/tokens.ts'
+import { type Auth, createAuth, publicOrigins } from '../modules/auth/auth.ts'
+import type { Mailer } from '../modules/mail/mail.service.ts'
+
+export interface CurrentUser {
+  id: string
+  name: string
+  email: string
+  role: 'customer' | 'seller' | 'admin'
+  verified: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth
+    tokenKey: Uint8Array
+    /** The caller, or undefined; does not fail for anonymous callers. */
+    resolveUser(req: FastifyRequest): Promise<CurrentUser | undefined>
+  }
+  interface FastifyRequest {
+    user: CurrentUser | undefined
+    /** How the caller proved who they are. */
+    authVia: 'bearer' | 'cookie' | undefined
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Roles that satisfy an access rule. */
+function allowed(access: Access, role: CurrentUser['role']): boolean {
+  if (access === 'signed-in') return true
+  return access === role
+}
+
+/**
+ * Who is calling, for every route: the bearer token (the spec's accessToken) or the better-auth session cookie;
+ * the user row is read fresh, so a role change or a deleted account takes effect at once. Enforces each route's
+ * `config.access` before validation, so an anonymous caller learns nothing about a route's body rules, and refuses
+ * cookie-authenticated writes from other origins (CSRF).
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { mailer: Mailer }) => {
+  const config = app.config
+  const auth = createAuth({ config, db: app.db, mailer: opts.mailer, log: app.log })
+  const key = tokenKey(config.AUTH_SECRET)
+  const { trusted } = publicOrigins(config)
+  app.decorate('auth', auth)
+  app.decorate('tokenKey', key)
+  app.decorateRequest('user', undefined)
+  app.decorateRequest('authVia', undefined)
+
+  const loadUser = async (where: ReturnType<typeof eq>) => {
+    const [row] = await app.db
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role, verified: users.verified })
+      .from(users)
+      .where(and(where, isNull(users.deletedAt)))
+    return row
+  }
+
+  async function resolve(req: FastifyRequest): Promise<CurrentUser | undefined> {
+    const header = req.headers.authorization
+    if (header !== undefined) {
+      const m = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)
+      const claims = m ? await verifyAccessToken(key, m[1]!) : undefined
+      const user = claims ? await loadUser(eq(users.id, claims.sub)) : undefined
+      if (!user || user.email.toLowerCase() !== claims?.email.toLowerCase()) {
+        throw new AppError(401, messages.auth.sessionExpired)
+      }
+      req.authVia = 'bearer'
+      return user
+    }
+    if (!req.headers.cookie?.includes('better-auth')) return undefined
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
+    if (!session) return undefined
+    const user = await loadUser(eq(users.id, session.user.id))
+    if (user) req.authVia = 'cookie'
+    return user
+  }
+
+  app.decorate('resolveUser', async (req: FastifyRequest) => {
+    if (req.user === undefined) req.user = await resolve(req)
+    return req.user
+  })
+
+  app.addHook('onRequest', async (req: FastifyRequest, _reply: FastifyReply) => {
+    const access = req.routeOptions.config?.access
+    if (!access || access === 'public') return
+    const user = await app.resolveUser(req)
+    if (!user) throw new AppError(401, messages.auth.signInRequired)
+    if (req.authVia === 'cookie' && !SAFE_METHODS.has(req.method)) {
+      const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined)
+      if (!origin || !trusted.includes(origin)) throw new AppError(403, messages.auth.untrustedOrigin)
+    }
+    if (!allowed(access, user.role)) throw new AppError(403, messages.auth.forbidden)
+  })
+
+  // ADMIN_EMAIL: the account with this email is admin, whether it exists now or signs up later
+  if (config.ADMIN_EMAIL) {
+    await app.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(sql`lower(${users.email}) = ${config.ADMIN_EMAIL.toLowerCase()}`)
+  }
+})

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { PASSWORD_MIN } from './constants.ts'
+import { messages } from './messages.ts'
+
+const email = z
+  .string({ error: messages.auth.emailRequired })
+  .trim()
+  .min(1, messages.auth.emailRequired)
+  .email('email must be a valid email address')
+  .max(254, 'email is too long')
+
+const password = z
+  .string({ error: messages.auth.passwordRequired })
+  .min(1, messages.auth.passwordRequired)
+  .min(PASSWORD_MIN, messages.auth.passwordMin)
+  .max(128, 'Password must be at most 128 characters')
+
+/** The sign-up rule of SPEC §5: an uppercase letter, a digit and one of ! @ # $ & *. */
+export const strongPasswordSchema = password.regex(/^(?=.*[A-Z])(?=.*\d)(?=.*[!@#$&*]).*$/, messages.auth.passwordRule)
+
+export const loginSchema = z.object({ email, password })
+export type LoginInput = z.infer<typeof loginSchema>
+
+export const signupRoleSchema = z.enum(['customer', 'seller'], { error: 'role must be customer or seller' })
+export type SignupRole = z.infer<typeof signupRoleSchema>
+
+export const signupSchema = z.object({
+  name: z
+    .string({ error: messages.auth.nameRequired })
+    .trim()
+    .min(1, messages.auth.nameRequired)
+    .max(80, 'name must be at most 80 characters'),
+  email,
+  password: strongPasswordSchema,
+  role: signupRoleSchema,
+})
+export type SignupInput = z.infer<typeof signupSchema>
+
+/** POST /api/users: the signed-in user's own profile (SPEC §7). */
+export const recordUserBodySchema = signupSchema.pick({ name: true, email: true, role: true })
+export type RecordUserBody = z.infer<typeof recordUserBodySchema>
+
+export const emailParamSchema = z.object({ email: z.string().trim().min(1).max(254) })
+export const emailQuerySchema = z.object({ email })
+
+export const accessTokenSchema = z.object({ accessToken: z.string() })
+export const isAdminSchema = z.object({ isAdmin: z.boolean() })
+export const isSellerSchema = z.object({ isSeller: z.boolean() })
+export const isVerifiedSchema = z.object({ isVerified: z.boolean() })
+
+export const forgotPasswordSchema = z.object({ email })
+export const resetPasswordSchema = z
+  .object({ password: strongPasswordSchema, confirm: z.string().min(1, 'Please repeat the new password') })
+  .refine((v) => v.password === v.confirm, { message: 'The two passwords differ', path: ['confirm'] })
+
+/** The signed-in user as the app sees it (GET /api/me). */
+export const meSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['customer', 'seller', 'admin']),
+  verified: z.literal('yes').optional(),
+})
+export type Me = z.infer<typeof meSchema>
+
+/** What the sign-in screens need to know about this installation (GET /api/config). */
+export const publicConfigSchema = z.object({
+  /** Which provider "Continue With Google" uses, or null when none is configured. */
+  googleSignIn: z.enum(['google', 'oidc']).nullable(),
+  payments: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
+})
+export type PublicConfig = z.infer<typeof publicConfigSchema>
