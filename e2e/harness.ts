@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,12 +28,19 @@ export interface Harness {
 /** A real server (embedded PGlite on a fresh DATA_DIR, demo data, the built web app) and a real Chromium. */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-e2e-'))
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DEMO_DATA: 'true', ...env })
-  const app = await buildApp(config)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  // the port is known before the app is built: sign-in trusts exactly the origin the browser uses (PUBLIC_URL)
+  const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    ...env,
+  })
+  const app = await buildApp(config)
+  await app.listen({ port, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -67,6 +75,17 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
 }
 
 /** axe on the current page; returns the serious and critical violations (expect none). */

@@ -34,9 +34,17 @@ declare module 'fastify' {
     config: Config
     images: ImageStore
     mailer: Mailer
+    /** Every /api route with the access it declared (the authorization matrix test covers each). */
+    apiRoutes: readonly ApiRoute[]
     /** Serialized public listing pages; every write that changes what a list shows calls `clear()`. */
     productListCache: MicroCache<CachedPage>
   }
+}
+
+export interface ApiRoute {
+  method: string
+  url: string
+  access: Access
 }
 
 /** A serialized page of a public list and its `Link` header. */
@@ -77,9 +85,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  const apiRoutes: ApiRoute[] = []
+  app.decorate('apiRoutes', apiRoutes)
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
-      throw new Error(`route ${route.method} ${route.url} does not declare who may call it (config.access)`)
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
+    const access = route.config?.access
+    if (!access) throw new Error(`route ${route.method} ${route.url} does not declare who may call it (config.access)`)
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access })
     }
   })
 

@@ -13,6 +13,9 @@ export interface Session {
   bearer: { authorization: string }
 }
 
+/** A client address of its own per call, so the per-IP limits of sign-up and sign-in do not pool across tests. */
+export const someIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`
+
 /** The session cookies a response set, as a Cookie header. */
 export function cookieHeader(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
@@ -28,6 +31,7 @@ export async function signUp(
     method: 'POST',
     url: '/api/auth/sign-up/email',
     headers: { origin: ORIGIN },
+    remoteAddress: someIp(),
     payload: { name, email: opts.email, password: opts.password ?? PASSWORD },
   })
   if (res.statusCode !== 200) throw new Error(`sign-up ${opts.email}: ${res.statusCode} ${res.body}`)
@@ -50,6 +54,7 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
     method: 'POST',
     url: '/api/auth/sign-in/email',
     headers: { origin: ORIGIN },
+    remoteAddress: someIp(),
     payload: { email, password },
   })
   if (res.statusCode !== 200) throw new Error(`sign-in ${email}: ${res.statusCode} ${res.body}`)
@@ -57,7 +62,13 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
   return tokenFor(app, email, cookieHeader(res), user.name, user.id)
 }
 
-async function tokenFor(app: FastifyInstance, email: string, cookie: string, name: string, id: string): Promise<Session> {
+async function tokenFor(
+  app: FastifyInstance,
+  email: string,
+  cookie: string,
+  name: string,
+  id: string,
+): Promise<Session> {
   const jwt = await app.inject({ url: `/api/jwt?email=${encodeURIComponent(email)}`, headers: { cookie } })
   if (jwt.statusCode !== 200) throw new Error(`jwt ${email}: ${jwt.statusCode} ${jwt.body}`)
   const token = jwt.json().accessToken as string

@@ -6,9 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
+import type { Limiter } from '../../plugins/rate-limit.ts'
 import { CLIENT_IP_HEADER } from './auth.ts'
-
-type Hook = (req: FastifyRequest, reply: FastifyReply) => Promise<void>
 
 /** Body checks of ours in front of better-auth's: the spec's messages and the sign-up password rule. */
 const bodyRules: Record<string, z.ZodType> = {
@@ -39,20 +38,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body)
   })
 
-  const factor = app.config.RATE_LIMIT_FACTOR
-  const limiters = new Map<string, Hook[]>()
+  const limiters = new Map<string, Limiter[]>()
   for (const [path, rule] of Object.entries(limited)) {
     limiters.set(path, [
-      app.rateLimit({
-        max: Math.ceil(rule.perIp * factor),
-        timeWindow: 60_000,
-        keyGenerator: (req) => `auth-ip:${path}:${req.ip}`,
-      }) as Hook,
-      app.rateLimit({
-        max: Math.ceil(rule.perAccount * factor),
-        timeWindow: 60_000,
-        keyGenerator: (req) => `auth-account:${path}:${accountOf(req)}`,
-      }) as Hook,
+      app.limiter({ max: rule.perIp, windowMs: 60_000, key: (req) => `auth-ip:${path}:${req.ip}` }),
+      app.limiter({ max: rule.perAccount, windowMs: 60_000, key: (req) => `auth-account:${path}:${accountOf(req)}` }),
     ])
   }
 
@@ -68,10 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const parsed = rule.safeParse(req.body ?? {})
         if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'Invalid request')
       }
-      for (const limit of limiters.get(path) ?? []) {
-        await limit(req, reply)
-        if (reply.sent) return
-      }
+      for (const limit of limiters.get(path) ?? []) await limit(req, reply)
     },
     async handler(req, reply) {
       const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`)

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth'
-import type { FastifyBaseLogger } from 'fastify'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { genericOAuth } from 'better-auth/plugins/generic-oauth'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts'
 import type { Config } from '../../plugins/config.ts'
