@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
+import { DEMO_ADMIN, DEMO_PASSWORD } from './db/demo/demo-data.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { MicroCache } from './lib/micro-cache.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
@@ -135,7 +136,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (config.DEMO_DATA) {
     const started = Date.now()
-    if (await seedDemoData(database.db, images)) app.log.info({ ms: Date.now() - started }, 'demo data seeded')
+    if (await seedDemoData(database.db, images)) {
+      app.log.info({ ms: Date.now() - started }, 'demo data seeded')
+      // printed once, when the demo accounts are created (also listed in the README)
+      app.log.info(
+        `Demo accounts (password ${DEMO_PASSWORD}): customer emma.wilson@demo.preloved.test, ` +
+          `verified seller amelia.hart@demo.preloved.test, admin ${DEMO_ADMIN.email}`,
+      )
+    }
   }
   await app.ready()
   return app

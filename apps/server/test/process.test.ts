@@ -75,6 +75,8 @@ describe('the server process', () => {
     const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }
     const first = await start(env)
     expect(first.output()).toContain('demo data seeded')
+    expect(first.output()).toContain('Demo accounts (password Demo#2026)')
+    expect(first.output()).toContain('admin@demo.preloved.test')
     const before = (await (await fetch(`${first.url}/api/categoryDetails`)).json()) as { _id: string }[]
     expect(before.length).toBeGreaterThanOrEqual(24)
     first.child.kill('SIGTERM')
@@ -82,6 +84,7 @@ describe('the server process', () => {
 
     const second = await start(env)
     expect(second.output()).not.toContain('demo data seeded')
+    expect(second.output()).not.toContain('Demo accounts')
     const after = (await (await fetch(`${second.url}/api/categoryDetails`)).json()) as { _id: string }[]
     expect(after.map((p) => p._id)).toEqual(before.map((p) => p._id))
     const health = await fetch(`${second.url}/api/health`)
