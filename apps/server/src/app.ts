@@ -61,6 +61,8 @@ export interface BuildOptions {
   /** An already opened database (tests share one); otherwise opened from config.DATABASE_URL. */
   database?: Database
   logger?: boolean
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream
 }
 
 /** The whole app: used by server.ts and by the tests. */
@@ -75,6 +77,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
               censor: '[redacted]',
             },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
     // one line per request only at debug level; errors are always logged

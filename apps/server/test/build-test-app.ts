@@ -45,7 +45,10 @@ export async function openTestDatabase(dataDir: string): Promise<{ database: Dat
   }
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-test-'))
   const { database, drop } = await openTestDatabase(dataDir)
   const config = loadConfig({
@@ -57,7 +60,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   })
-  const app = await buildApp(config, { database })
+  const app = await buildApp(config, { database, ...(logStream ? { logStream } : {}) })
   return {
     app,
     database,
