@@ -10,6 +10,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
+import { imagesRoutes } from './modules/images/images.routes.ts'
+import { cleanupOrphanImages } from './modules/images/images.service.ts'
+import { S3ImageStore } from './modules/images/s3-store.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
@@ -104,7 +107,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (!opts.database) await database.migrate()
   await seedReferenceData(database.db)
 
-  const images = new LocalImageStore(path.join(config.dataDir, 'uploads'))
+  const images: ImageStore = config.S3_BUCKET
+    ? new S3ImageStore({
+        endpoint: config.S3_ENDPOINT,
+        bucket: config.S3_BUCKET,
+        accessKeyId: config.S3_ACCESS_KEY_ID!,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+        publicUrl: config.S3_PUBLIC_URL ?? `${config.S3_ENDPOINT ?? 'https://s3.amazonaws.com'}/${config.S3_BUCKET}`,
+      })
+    : new LocalImageStore(path.join(config.dataDir, 'uploads'))
   app.decorate('config', config)
   app.decorate('images', images)
   app.decorate('productListCache', new MicroCache<CachedPage>(config.LIST_CACHE_MS))
@@ -126,6 +137,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(authRoutes)
       await api.register(usersRoutes)
       await api.register(outboxRoutes)
+      await api.register(imagesRoutes)
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
     },
@@ -134,7 +146,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
-    uploadsDir: images.dir,
+    uploadsDir: images instanceof LocalImageStore ? images.dir : undefined,
   })
 
   if (config.DEMO_DATA) {
@@ -148,6 +160,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       )
     }
   }
+  // photos of abandoned add forms: removed when a day old, at start and every six hours
+  const sweep = () =>
+    cleanupOrphanImages(database.db, images).then(
+      (n) => n > 0 && app.log.info({ deleted: n }, 'unused uploads removed'),
+      (err) => app.log.warn({ err }, 'upload cleanup failed'),
+    )
+  const sweeper = setInterval(sweep, 6 * 3600_000)
+  sweeper.unref()
+  app.addHook('onClose', async () => clearInterval(sweeper))
   await app.ready()
+  void sweep()
   return app
 }

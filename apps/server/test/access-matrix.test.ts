@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
-import { insertProduct } from './fixtures.ts'
+import { insertProduct, insertUser } from './fixtures.ts'
 
 /**
  * The authorization matrix: every /api route × anonymous, customer, seller, verified seller and admin, with the
@@ -16,14 +17,55 @@ const WHO: Who[] = ['anonymous', 'customer', 'seller', 'verifiedSeller', 'admin'
 interface Ctx {
   s: Record<Exclude<Who, 'anonymous'>, Session>
   productId: string
+  /** A fresh listing of the (unverified) seller, for destructive cases. */
+  newProduct(): Promise<string>
+  /** A fresh account, for destructive cases. */
+  newUser(role: 'customer' | 'seller'): Promise<string>
+  img: string
+}
+
+interface Req {
+  url: string
+  payload?: object | string | Buffer
+  headers?: Record<string, string>
 }
 
 interface Case {
   route: string // "METHOD /api/url-pattern" as Fastify registered it
   name?: string
-  request: (ctx: Ctx, who: Who) => { url: string; payload?: object }
+  request: (ctx: Ctx, who: Who) => Req | Promise<Req>
   expect: Record<Who, number>
 }
+
+const sellerOnly: Record<Who, number> = { anonymous: 401, customer: 403, seller: 200, verifiedSeller: 200, admin: 403 }
+const adminOnly: Record<Who, number> = { anonymous: 401, customer: 403, seller: 403, verifiedSeller: 403, admin: 200 }
+const ownerOnly: Record<Who, number> = { anonymous: 401, customer: 403, seller: 200, verifiedSeller: 403, admin: 403 }
+
+function multipartImage(_png: Buffer): Record<string, string> {
+  return { 'content-type': 'multipart/form-data; boundary=----matrix' }
+}
+const multipartBody = (png: Buffer) =>
+  Buffer.concat([
+    Buffer.from(
+      '------matrix\r\nContent-Disposition: form-data; name="image"; filename="bag.png"\r\nContent-Type: image/png\r\n\r\n',
+    ),
+    png,
+    Buffer.from('\r\n------matrix--\r\n'),
+  ])
+let pngBytes = Buffer.alloc(0)
+
+const productBody = (img: string) => ({
+  title: 'Matrix Tote',
+  phone: '+1 555 0100',
+  original_price: 200,
+  resell_price: 120.5,
+  location: 'Porto',
+  year: '2020',
+  condition: 'good',
+  category: 'Tote',
+  img,
+  description: 'A tote for the matrix.',
+})
 
 const all = (status: number): Record<Who, number> => ({
   anonymous: status,
@@ -56,7 +98,7 @@ const cases: Case[] = [
   {
     route: 'POST /api/users',
     name: "someone else's profile",
-    request: (c) => ({ url: '/api/users', payload: { name: 'Evil', email: c.s.customer.email, role: 'seller' } }),
+    request: (c) => ({ url: '/api/users', payload: { name: 'Evil', email: c.s.customer.email, role: 'customer' } }),
     expect: { ...signedIn(403), customer: 200 },
   },
   ...(['admin', 'seller'] as const).map(
@@ -87,6 +129,49 @@ const cases: Case[] = [
     request: (c) => ({ url: `/api/seller/verified/${c.s.seller.email}` }),
     expect: { ...signedIn(403), seller: 200, admin: 200 },
   },
+  {
+    route: 'POST /api/images',
+    request: () => ({ url: '/api/images', payload: multipartBody(pngBytes), headers: multipartImage(pngBytes) }),
+    expect: sellerOnly,
+  },
+  {
+    route: 'POST /api/categoryDetails',
+    request: (c) => ({ url: '/api/categoryDetails', payload: productBody(c.img) }),
+    expect: sellerOnly,
+  },
+  {
+    route: 'GET /api/categoryDetails',
+    name: 'own listings by ?email=',
+    request: (c, w) => ({ url: `/api/categoryDetails?email=${emailOf(c, w)}` }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/categoryDetails',
+    name: "a seller's listings by ?email=",
+    request: (c) => ({ url: `/api/categoryDetails?email=${c.s.seller.email}` }),
+    expect: { anonymous: 401, customer: 403, seller: 200, verifiedSeller: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/users/seller/:id',
+    request: (c) => ({ url: `/api/users/seller/${c.productId}` }),
+    expect: ownerOnly,
+  },
+  {
+    route: 'DELETE /api/categoryDetails/:id',
+    request: async (c) => ({ url: `/api/categoryDetails/${await c.newProduct()}` }),
+    expect: { ...ownerOnly, admin: 200 },
+  },
+  { route: 'GET /api/users', request: () => ({ url: '/api/users?role=seller' }), expect: adminOnly },
+  {
+    route: 'PUT /api/users/admin/:id',
+    request: async (c) => ({ url: `/api/users/admin/${await c.newUser('seller')}` }),
+    expect: adminOnly,
+  },
+  {
+    route: 'DELETE /api/users/:id',
+    request: async (c) => ({ url: `/api/users/${await c.newUser('customer')}` }),
+    expect: adminOnly,
+  },
 ]
 
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts
@@ -105,9 +190,21 @@ beforeAll(async () => {
   ])
   await t.database.db.update(users).set({ verified: true }).where(eq(users.id, verifiedSeller!.id))
   const product = await insertProduct(t.database.db, seller!.id)
+  pngBytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a4b2a' } })
+    .png()
+    .toBuffer()
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/images',
+    headers: { ...seller!.bearer, ...multipartImage(pngBytes) },
+    payload: multipartBody(pngBytes),
+  })
   ctx = {
     s: { customer: customer!, seller: seller!, verifiedSeller: verifiedSeller!, admin: admin! },
     productId: product.id,
+    img: upload.json().data.url,
+    newProduct: async () => (await insertProduct(t.database.db, seller!.id)).id,
+    newUser: async (role) => (await insertUser(t.database.db, { role })).id,
   }
 })
 afterAll(() => t.close())
@@ -123,9 +220,9 @@ describe('authorization matrix', () => {
   for (const c of cases) {
     for (const who of WHO) {
       it(`${c.route}${c.name ? ` (${c.name})` : ''} as ${who} → ${c.expect[who]}`, async () => {
-        const { url, payload } = c.request(ctx, who)
+        const { url, payload, headers: extra } = await c.request(ctx, who)
         const method = c.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-        const headers: Record<string, string> = { origin: ORIGIN }
+        const headers: Record<string, string> = { origin: ORIGIN, ...extra }
         if (who !== 'anonymous') headers.authorization = ctx.s[who].bearer.authorization
         const res = await t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) })
         expect(res.statusCode, res.body).toBe(c.expect[who])

@@ -29,6 +29,8 @@ export const messages = {
     resetDone: 'Your password has been changed. Please log in with the new one.',
     resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
     untrustedOrigin: 'This request did not come from this site.',
+    providerFailed: 'Google sign-in did not complete. Please try again, or use your email and password.',
+    otherAccountNeeded: 'The page you opened needs another account. Sign in with it to continue.',
   },
   products: {
     nameRequired: 'name is required',
@@ -80,6 +82,7 @@ export const messages = {
     reportedItems: 'Reported Items',
     addProduct: 'Add Product',
     myProducts: 'My Products',
+    outbox: 'Outbox',
     copyright: '© 2026 Preloved Bags Co. All rights reserved.',
     loading: 'Loading',
   },
@@ -91,6 +94,9 @@ export const messages = {
     categoriesHeading: 'Categories We offer',
     categoriesLead: 'Buy from us',
     checkOut: 'Check Out now',
+  },
+  mail: {
+    outboxEmpty: 'No mail yet',
   },
   blogs: {
     title: 'Our Blog',

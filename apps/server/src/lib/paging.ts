@@ -14,10 +14,12 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url')
 }
 
-export function decodeCursor(cursor: string): Cursor {
+/** `ids: 'uuid'` for our tables, `'text'` for better-auth's (random strings). */
+export function decodeCursor(cursor: string, ids: 'uuid' | 'text' = 'uuid'): Cursor {
   const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
   const createdAt = new Date(iso ?? '')
-  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) {
+  const idOk = id && (ids === 'uuid' ? isUuid(id) : /^[\w-]{1,64}$/.test(id))
+  if (!idOk || Number.isNaN(createdAt.getTime())) {
     throw new AppError(400, 'cursor is not a valid paging cursor')
   }
   return { createdAt, id }

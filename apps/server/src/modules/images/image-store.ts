@@ -1,4 +1,4 @@
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 /** Where processed images live. Keys are content-hashed file names, so a stored file never changes. */
@@ -9,6 +9,11 @@ export interface ImageStore {
   url(key: string): string
   /** Whether a URL points into this store (listings may only reference our own images). */
   owns(url: string): boolean
+  /** The key a URL of this store names, or undefined. */
+  keyOf(url: string): string | undefined
+  /** Keys of files stored before `before` (for the cleanup of files no listing uses). */
+  listOlderThan(before: Date): Promise<string[]>
+  delete(key: string): Promise<void>
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,120}\.(webp|png|jpg|svg)$/
@@ -45,7 +50,27 @@ export class LocalImageStore implements ImageStore {
   }
 
   owns(url: string): boolean {
+    return this.keyOf(url) !== undefined
+  }
+
+  keyOf(url: string): string | undefined {
     const m = /^\/uploads\/([^/?#]+)$/.exec(url)
-    return Boolean(m && KEY_PATTERN.test(m[1]!))
+    return m && KEY_PATTERN.test(m[1]!) ? m[1] : undefined
+  }
+
+  async listOlderThan(before: Date): Promise<string[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[])
+    const old: string[] = []
+    for (const name of names) {
+      if (!KEY_PATTERN.test(name)) continue
+      const info = await stat(path.join(this.dir, name)).catch(() => undefined)
+      if (info && info.mtime < before) old.push(name)
+    }
+    return old
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key)
+    await rm(path.join(this.dir, key), { force: true })
   }
 }

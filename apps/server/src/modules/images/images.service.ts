@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
+import { inArray, or } from 'drizzle-orm'
+import sharp, { type Metadata } from 'sharp'
+import type { DbOrTx } from '../../db/client.ts'
+import { products } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/errors.ts'
 import type { ImageStore } from './image-store.ts'
 
 /** Display sizes: `img` for cards and detail pages, `thumb` for tables and small cards. */
@@ -28,4 +32,70 @@ export async function storeImageVariants(store: ImageStore, input: Buffer): Prom
     out[name] = store.url(key)
   }
   return out as StoredImage
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
+export const MAX_UPLOAD_PIXELS = 40_000_000
+
+const ACCEPTED = 'JPEG, PNG, WebP or AVIF'
+
+/**
+ * Checks an upload by its bytes (not its name or declared type) and stores it re-encoded: JPEG, PNG, WebP and
+ * AVIF only (415 otherwise, SVG included), at most 40 megapixels (413), decoded under a pixel limit so a
+ * decompression bomb fails fast instead of filling memory.
+ */
+export async function storeUpload(
+  store: ImageStore,
+  input: Buffer,
+): Promise<StoredImage & { width: number; height: number }> {
+  let meta: Metadata
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).metadata()
+  } catch {
+    throw new AppError(415, `The file is not an image we accept. Upload a ${ACCEPTED} photo.`)
+  }
+  const format = meta.format
+  const isAvif = format === 'heif' && meta.compression === 'av1'
+  if (!(format === 'jpeg' || format === 'png' || format === 'webp' || isAvif)) {
+    throw new AppError(
+      415,
+      `${format ? format.toUpperCase() : 'This'} files are not accepted. Upload a ${ACCEPTED} photo.`,
+    )
+  }
+  const width = meta.autoOrient?.width ?? meta.width ?? 0
+  const height = meta.autoOrient?.height ?? meta.height ?? 0
+  if (!width || !height) throw new AppError(415, `The file is not an image we accept. Upload a ${ACCEPTED} photo.`)
+  if (width * height > MAX_UPLOAD_PIXELS) {
+    throw new AppError(413, `The photo is ${width}×${height} pixels; at most 40 megapixels are accepted.`)
+  }
+  try {
+    const stored = await storeImageVariants(store, input)
+    return { ...stored, width, height }
+  } catch (err) {
+    if (err instanceof Error && /pixel limit|corrupt|premature|unsupported|bad|invalid/i.test(err.message)) {
+      throw new AppError(415, `The photo could not be read. Upload a ${ACCEPTED} photo.`)
+    }
+    throw err
+  }
+}
+
+/** Files no listing uses, stored more than `olderThanMs` ago (a failed or abandoned add form): deleted. */
+export async function cleanupOrphanImages(db: DbOrTx, store: ImageStore, olderThanMs = 24 * 3600_000): Promise<number> {
+  const candidates = await store.listOlderThan(new Date(Date.now() - olderThanMs))
+  let deleted = 0
+  for (let i = 0; i < candidates.length; i += 500) {
+    const batch = candidates.slice(i, i + 500)
+    const urls = batch.map((k) => store.url(k))
+    const used = await db
+      .select({ img: products.img, thumb: products.thumb })
+      .from(products)
+      .where(or(inArray(products.img, urls), inArray(products.thumb, urls)))
+    const keep = new Set(used.flatMap((r) => [r.img, r.thumb]))
+    for (const key of batch) {
+      if (keep.has(store.url(key))) continue
+      await store.delete(key)
+      deleted++
+    }
+  }
+  return deleted
 }

@@ -1,14 +1,25 @@
 import { pageQuerySchema } from '@preloved/shared/common'
 import { CATEGORY_SLUGS } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
-import { type Product, productListQuerySchema, productListSchema, productSchema } from '@preloved/shared/products'
+import {
+  createProductBodySchema,
+  deleteResultSchema,
+  insertResultSchema,
+  modifyResultSchema,
+  type Product,
+  productListQuerySchema,
+  productListSchema,
+  productSchema,
+} from '@preloved/shared/products'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
 import { etagOf } from '../../plugins/etag.ts'
+import { findUserByEmail } from '../users/users.repository.ts'
 import { findProduct, listProducts, type ProductFilter, toProductJson } from './products.repository.ts'
+import { advertiseProduct, createProduct, deleteProduct } from './products.service.ts'
 
 /** Without `limit` a list answers with this many rows and a `Link` to the rest. */
 export const DEFAULT_PAGE_SIZE = 100
@@ -53,13 +64,95 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { category, advertised, limit, cursor } = req.query
+      const { category, advertised, limit, cursor, email } = req.query
+      if (email !== undefined) return sendOwnPage(req, reply, email, { limit, cursor })
       return sendPage(
         req,
         reply,
         { category, advertised: advertised === undefined ? undefined : advertised === 'true' },
         { limit, cursor },
       )
+    },
+  )
+
+  /** `?email=`: a seller's own listings, sold ones too (My Products); that seller's token or an admin's. */
+  async function sendOwnPage(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    email: string,
+    page: { limit?: number | undefined; cursor?: string | undefined },
+  ) {
+    const user = await app.resolveUser(req)
+    if (!user) throw new AppError(401, messages.auth.signInRequired)
+    const sameEmail = user.email.toLowerCase() === email.toLowerCase()
+    if (!sameEmail && user.role !== 'admin') throw new AppError(403, messages.auth.notYourEmail)
+    const owner = sameEmail ? user : await findUserByEmail(app.db, email)
+    reply.header('cache-control', 'no-store')
+    if (!owner) return []
+    const { rows, hasMore } = await listProducts(
+      app.db,
+      { sellerId: owner.id, availableOnly: false },
+      { limit: page.limit ?? DEFAULT_PAGE_SIZE, ...(page.cursor ? { cursor: decodeCursor(page.cursor) } : {}) },
+    )
+    const last = rows.at(-1)
+    if (hasMore && last) reply.header('link', nextLink(req.url, encodeCursor(last)))
+    return rows.map(toProductJson)
+  }
+
+  app.post(
+    '/categoryDetails',
+    {
+      config: { access: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: 'List a bag (the seller, their email and verified come from the token)',
+        security: [{ bearer: [] }],
+        body: createProductBodySchema,
+        response: { 200: insertResultSchema },
+      },
+    },
+    async (req) => {
+      const id = await createProduct(app.db, app.images, req.user!, req.body)
+      app.productListCache.clear()
+      return { acknowledged: true as const, insertedId: id }
+    },
+  )
+
+  app.put(
+    '/users/seller/:id',
+    {
+      config: { access: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: 'Advertise one of your listings on the home page (the id is a product id)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: modifyResultSchema },
+      },
+    },
+    async (req) => {
+      const modifiedCount = await advertiseProduct(app.db, req.user!, req.params.id)
+      app.productListCache.clear()
+      return { acknowledged: true as const, modifiedCount }
+    },
+  )
+
+  app.delete(
+    '/categoryDetails/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['products'],
+        summary: 'Remove a listing (its seller or an admin); sold bags cannot be deleted',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: deleteResultSchema },
+      },
+    },
+    async (req) => {
+      const deletedCount = await deleteProduct(app.db, req.user!, req.params.id)
+      app.productListCache.clear()
+      return { acknowledged: true as const, deletedCount }
     },
   )
 

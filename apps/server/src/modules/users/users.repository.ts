@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
+import type { Cursor } from '../../lib/paging.ts'
 
 export const findUserByEmail = (db: DbOrTx, email: string) =>
   db
@@ -15,3 +16,27 @@ export const updateProfile = (db: DbOrTx, id: string, set: { name: string; role:
     .set({ ...set, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning({ id: users.id })
+
+/** Customers or sellers, newest first, keyset-paged like every list. */
+export async function listUsers(db: DbOrTx, role: 'customer' | 'seller', page: { limit: number; cursor?: Cursor }) {
+  const where = [eq(users.role, role), isNull(users.deletedAt)]
+  if (page.cursor) {
+    const { createdAt, id } = page.cursor
+    where.push(or(lt(users.createdAt, createdAt), and(eq(users.createdAt, createdAt), lt(users.id, id)))!)
+  }
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      verified: users.verified,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(and(...where))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.limit + 1)
+  const hasMore = rows.length > page.limit
+  return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore }
+}

@@ -9,15 +9,20 @@ import {
   publicConfigSchema,
   recordUserBodySchema,
 } from '@preloved/shared/auth'
+import { pageQuerySchema } from '@preloved/shared/common'
 import { messages } from '@preloved/shared/messages'
+import { deleteResultSchema, modifyResultSchema } from '@preloved/shared/products'
+import { userListSchema } from '@preloved/shared/users'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
+import { decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
 import { signAccessToken } from '../../lib/tokens.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import { googleSignInKind } from '../auth/auth.ts'
-import { findUserByEmail, updateProfile } from './users.repository.ts'
+import { findUserByEmail, listUsers, updateProfile } from './users.repository.ts'
+import { deleteUser, verifySeller } from './users.service.ts'
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
@@ -111,6 +116,76 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await updateProfile(app.db, user.id, { name: req.body.name, role })
       app.productListCache.clear() // listings show the seller's name
       return { acknowledged: true as const, modifiedCount: updated.length }
+    },
+  )
+
+  app.get(
+    '/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Customers or sellers, newest first',
+        security: [{ bearer: [] }],
+        querystring: pageQuerySchema.extend({
+          role: z.enum(['customer', 'seller'], { error: 'role must be customer or seller' }),
+        }),
+        response: { 200: userListSchema },
+      },
+    },
+    async (req, reply) => {
+      const { rows, hasMore } = await listUsers(app.db, req.query.role, {
+        limit: req.query.limit ?? 100,
+        ...(req.query.cursor ? { cursor: decodeCursor(req.query.cursor, 'text') } : {}),
+      })
+      const last = rows.at(-1)
+      if (hasMore && last) reply.header('link', nextLink(req.url, encodeCursor(last)))
+      reply.header('cache-control', 'no-store')
+      return rows.map((u) => ({
+        _id: u.id,
+        name: u.name,
+        email: u.email,
+        role: u.role,
+        ...(u.verified ? { verified: 'yes' as const } : {}),
+      }))
+    },
+  )
+
+  app.put(
+    '/users/admin/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Verify a seller',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: modifyResultSchema },
+      },
+    },
+    async (req) => {
+      const modifiedCount = await verifySeller(app.db, req.params.id)
+      app.productListCache.clear() // the badge shows on their listings at once
+      return { acknowledged: true as const, modifiedCount }
+    },
+  )
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a customer or seller (listings removed, unpaid bookings cancelled, paid orders kept)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: deleteResultSchema },
+      },
+    },
+    async (req) => {
+      const deletedCount = await deleteUser(app.db, req.user!, req.params.id)
+      app.productListCache.clear()
+      return { acknowledged: true as const, deletedCount }
     },
   )
 

@@ -1,0 +1,51 @@
+import multipart from '@fastify/multipart'
+import { messages } from '@preloved/shared/messages'
+import { imageUploadResultSchema } from '@preloved/shared/products'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { AppError } from '../../lib/errors.ts'
+import { MAX_UPLOAD_BYTES, storeUpload } from './images.service.ts'
+
+/** POST /api/images: the spec's image host, ours. Sellers only; one file in the multipart field `image`. */
+export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  })
+  const perAccount = app.limiter({ max: 30, windowMs: 10 * 60_000, key: (req) => `upload:${req.user?.id}` })
+
+  app.post(
+    '/images',
+    {
+      config: { access: 'seller' },
+      preHandler: perAccount,
+      schema: {
+        tags: ['images'],
+        summary: 'Upload a photo (multipart field "image"; JPEG, PNG, WebP or AVIF; ≤ 10 MB, ≤ 40 megapixels)',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 200: imageUploadResultSchema },
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new AppError(415, 'Send the photo as multipart/form-data in the field "image".')
+      const file = await req.file()
+      if (file?.fieldname !== 'image') throw new AppError(400, messages.products.imageRequired)
+      let bytes: Buffer
+      try {
+        bytes = await file.toBuffer()
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, 'The photo is larger than 10 MB. Please choose a smaller one.')
+        }
+        throw err
+      }
+      if (bytes.length === 0) throw new AppError(400, messages.products.imageRequired)
+      const stored = await storeUpload(app.images, bytes)
+      req.log.info({ url: stored.img, bytes: bytes.length }, 'image stored')
+      return {
+        success: true as const,
+        data: { url: stored.img, thumb: stored.thumb, width: stored.width, height: stored.height },
+      }
+    },
+  )
+}

@@ -1,0 +1,91 @@
+import type { CreateProductBody } from '@preloved/shared/products'
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { bookings, products } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import { dollarsToCents } from '../../lib/money.ts'
+import { isUuid } from '../../lib/paging.ts'
+import type { CurrentUser } from '../../plugins/auth.ts'
+import type { ImageStore } from '../images/image-store.ts'
+import { IMAGE_WIDTHS } from '../images/images.service.ts'
+
+export const productMessages = {
+  notOurImage: 'img must be a photo uploaded to this site (POST /api/images)',
+  notYours: 'This listing is not yours.',
+  soldNoDelete: 'This bag has been sold: it cannot be deleted, and it is already hidden from the shop.',
+  soldNoAdvertise: 'This bag has been sold and can no longer be advertised.',
+}
+
+/** A new listing by the signed-in seller: identity from the token, the picture from our own store. */
+export async function createProduct(db: Db, store: ImageStore, seller: CurrentUser, body: CreateProductBody) {
+  const key = store.keyOf(body.img)
+  const suffix = `-${IMAGE_WIDTHS.img}.webp`
+  if (!key?.endsWith(suffix)) throw new AppError(400, productMessages.notOurImage)
+  const thumb = store.url(key.replace(suffix, `-${IMAGE_WIDTHS.thumb}.webp`))
+  const [row] = await db
+    .insert(products)
+    .values({
+      sellerId: seller.id,
+      title: body.title,
+      img: body.img,
+      thumb,
+      category: body.category,
+      originalPriceCents: dollarsToCents(body.original_price),
+      resellPriceCents: dollarsToCents(body.resell_price),
+      year: body.year,
+      location: body.location,
+      phone: body.phone,
+      condition: body.condition,
+      description: body.description,
+      specialty: body.specialty ?? '',
+    })
+    .returning({ id: products.id })
+  return row!.id
+}
+
+/** The listing a seller (or an admin) acts on: 404 when missing or removed, 403 when someone else's. */
+async function ownListing(db: Db, user: CurrentUser, id: string, allowAdmin: boolean) {
+  const [row] = isUuid(id)
+    ? await db
+        .select({ id: products.id, sellerId: products.sellerId, status: products.status, title: products.title })
+        .from(products)
+        .where(eq(products.id, id))
+    : []
+  if (!row || row.status === 'removed') throw new AppError(404, 'Product not found')
+  if (row.sellerId !== user.id && !(allowAdmin && user.role === 'admin'))
+    throw new AppError(403, productMessages.notYours)
+  return row
+}
+
+export async function advertiseProduct(db: Db, seller: CurrentUser, id: string): Promise<number> {
+  const row = await ownListing(db, seller, id, false)
+  if (row.status === 'sold') throw new AppError(409, productMessages.soldNoAdvertise)
+  const updated = await db
+    .update(products)
+    .set({ advertisement: true })
+    .where(and(eq(products.id, id), eq(products.advertisement, false)))
+    .returning({ id: products.id })
+  return updated.length
+}
+
+/**
+ * "Delete" keeps the row (bookings, payments and reports point at it) but removes the listing everywhere;
+ * unpaid bookings of it are cancelled in the same transaction. A sold bag stays as it is (409).
+ */
+export async function deleteProduct(db: Db, user: CurrentUser, id: string): Promise<number> {
+  const row = await ownListing(db, user, id, true)
+  if (row.status === 'sold') throw new AppError(409, productMessages.soldNoDelete)
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .update(products)
+      .set({ status: 'removed', advertisement: false })
+      .where(and(eq(products.id, id), eq(products.status, 'available')))
+      .returning({ id: products.id })
+    if (removed.length === 0) throw new AppError(409, productMessages.soldNoDelete)
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(and(eq(bookings.productId, id), eq(bookings.status, 'held')))
+    return removed.length
+  })
+}

@@ -1,0 +1,73 @@
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { accounts, bookings, products, sessions, users, wishlists } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { CurrentUser } from '../../plugins/auth.ts'
+
+export const userMessages = {
+  notFound: 'User not found',
+  notSeller: 'Only sellers can be verified.',
+  notSelf: 'You cannot delete your own account.',
+  notAdmin: 'Admins cannot be deleted here.',
+}
+
+const activeUser = async (db: Db, id: string) =>
+  (
+    await db
+      .select({ id: users.id, role: users.role, verified: users.verified })
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+  )[0]
+
+/** Admin: mark a seller verified; their listings show the badge from now on. */
+export async function verifySeller(db: Db, id: string): Promise<number> {
+  const user = await activeUser(db, id)
+  if (!user) throw new AppError(404, userMessages.notFound)
+  if (user.role !== 'seller') throw new AppError(409, userMessages.notSeller)
+  const updated = await db
+    .update(users)
+    .set({ verified: true, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.verified, false)))
+    .returning({ id: users.id })
+  return updated.length
+}
+
+/**
+ * Admin: delete an account (DESIGN §3). In one transaction: their listings become removed, unpaid bookings by them
+ * or of their listings are cancelled, their wishlist, sessions and sign-in methods go, and the account is marked
+ * deleted with its email freed. Paid orders and payments are kept: money records are never deleted.
+ */
+export async function deleteUser(db: Db, admin: CurrentUser, id: string): Promise<number> {
+  if (id === admin.id) throw new AppError(409, userMessages.notSelf)
+  const user = await activeUser(db, id)
+  if (!user) throw new AppError(404, userMessages.notFound)
+  if (user.role === 'admin') throw new AppError(403, userMessages.notAdmin)
+  return db.transaction(async (tx) => {
+    const listings = await tx
+      .update(products)
+      .set({ status: 'removed', advertisement: false })
+      .where(and(eq(products.sellerId, id), ne(products.status, 'sold')))
+      .returning({ id: products.id })
+    const listingIds = listings.map((l) => l.id)
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled' })
+      .where(
+        and(
+          eq(bookings.status, 'held'),
+          listingIds.length > 0
+            ? or(eq(bookings.customerId, id), inArray(bookings.productId, listingIds))
+            : eq(bookings.customerId, id),
+        ),
+      )
+    await tx.delete(wishlists).where(eq(wishlists.userId, id))
+    await tx.delete(sessions).where(eq(sessions.userId, id))
+    await tx.delete(accounts).where(eq(accounts.userId, id))
+    const deleted = await tx
+      .update(users)
+      .set({ deletedAt: new Date(), email: `deleted-${id}@deleted.invalid`, verified: false, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning({ id: users.id })
+    return deleted.length
+  })
+}
