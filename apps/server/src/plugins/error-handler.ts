@@ -8,7 +8,9 @@ export function errorBody(statusCode: number, message: string, code?: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) }
 }
 
-/** "limit must be …" already names the field; a bare zod message gets the field put in front. */
+const ZOD_GENERIC = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/
+
+/** Our messages name their field ("limit must be …"); zod's generic ones get the field put in front. */
 function validationMessage(err: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(err)) return err.message
   const first = err.validation[0]
@@ -19,8 +21,8 @@ function validationMessage(err: FastifyError): string {
   const place = err.validationContext === 'body' ? 'body' : err.validationContext
   const message = first.message ?? 'is invalid'
   if (!field) return `${place}: ${message}`
-  const leaf = field.split('.').at(-1) ?? field
-  return message.toLowerCase().includes(leaf.toLowerCase()) ? message : `${field}: ${message}`
+  // our schemas carry the spec's own messages ('name is required'); zod's generic ones need the field named
+  return ZOD_GENERIC.test(message) ? `${field}: ${message}` : message
 }
 
 const DB_DOWN_CODES = new Set([

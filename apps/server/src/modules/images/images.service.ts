@@ -51,7 +51,10 @@ export async function storeUpload(
   let meta: Metadata
   try {
     meta = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).metadata()
-  } catch {
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) {
+      throw new AppError(413, 'The photo has more than 40 megapixels. Please choose a smaller one.')
+    }
     throw new AppError(415, `The file is not an image we accept. Upload a ${ACCEPTED} photo.`)
   }
   const format = meta.format
