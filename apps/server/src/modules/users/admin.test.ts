@@ -93,16 +93,14 @@ describe('DELETE /api/users/:id', () => {
         .returning()
     const [held] = await hold(forSale.id, 'held')
     const [paid] = await hold(sold.id, 'paid')
-    await t.database.db
-      .insert(payments)
-      .values({
-        bookingId: paid!.id,
-        productId: sold.id,
-        customerId: buyer.id,
-        transactionId: 'tx_kept',
-        amountCents: 100,
-        email: buyer.email,
-      })
+    await t.database.db.insert(payments).values({
+      bookingId: paid!.id,
+      productId: sold.id,
+      customerId: buyer.id,
+      transactionId: 'tx_kept',
+      amountCents: 100,
+      email: buyer.email,
+    })
     await t.database.db.insert(wishlists).values({ productId: forSale.id, userId: s.id })
 
     const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${s.id}`, headers: as(admin) })
