@@ -7,6 +7,7 @@ import { DEMO_ADMIN, DEMO_PASSWORD } from './db/demo/demo-data.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { MicroCache } from './lib/micro-cache.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
@@ -17,6 +18,7 @@ import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
+import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
 import type { Config } from './plugins/config.ts'
 import { dbPlugin } from './plugins/db.ts'
@@ -38,6 +40,8 @@ declare module 'fastify' {
     config: Config
     images: ImageStore
     mailer: Mailer
+    /** The current time: holds expire by it. */
+    now(): Date
     /** Every /api route with the access it declared (the authorization matrix test covers each). */
     apiRoutes: readonly ApiRoute[]
     /** Serialized public listing pages; every write that changes what a list shows calls `clear()`. */
@@ -66,6 +70,8 @@ export interface BuildOptions {
   logger?: boolean
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream
+  /** The time, in ms (tests move it to expire holds); Date.now by default. */
+  clock?: () => number
 }
 
 /** The whole app: used by server.ts and by the tests. */
@@ -117,6 +123,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       })
     : new LocalImageStore(path.join(config.dataDir, 'uploads'))
   app.decorate('config', config)
+  const clock = opts.clock ?? Date.now
+  app.decorate('now', () => new Date(clock()))
   app.decorate('images', images)
   app.decorate('productListCache', new MicroCache<CachedPage>(config.LIST_CACHE_MS))
 
@@ -138,6 +146,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(usersRoutes)
       await api.register(outboxRoutes)
       await api.register(imagesRoutes)
+      await api.register(bookingsRoutes)
+      await api.register(wishlistsRoutes)
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
     },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users } from '../src/db/schema/index.ts'
+import { users, wishlists } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser } from './fixtures.ts'
@@ -22,6 +22,10 @@ interface Ctx {
   /** A fresh account, for destructive cases. */
   newUser(role: 'customer' | 'seller'): Promise<string>
   img: string
+  /** A booking of the customer. */
+  bookingId: string
+  /** A fresh wishlist entry of the customer. */
+  newWish(): Promise<string>
 }
 
 interface Req {
@@ -172,6 +176,46 @@ const cases: Case[] = [
     request: async (c) => ({ url: `/api/users/${await c.newUser('customer')}` }),
     expect: adminOnly,
   },
+  {
+    route: 'POST /api/bookings',
+    request: async (c) => ({
+      url: '/api/bookings',
+      payload: { product_id: await c.newProduct(), number: '+1 555 0100', location: 'Lisbon' },
+    }),
+    expect: { anonymous: 401, customer: 200, seller: 403, verifiedSeller: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/bookings',
+    name: 'own',
+    request: (c, w) => ({ url: `/api/bookings?email=${emailOf(c, w)}` }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/bookings',
+    name: "a customer's",
+    request: (c) => ({ url: `/api/bookings?email=${c.s.customer.email}` }),
+    expect: { ...signedIn(403), customer: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/bookings/:id',
+    request: (c) => ({ url: `/api/bookings/${c.bookingId}` }),
+    expect: { ...signedIn(403), customer: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/wishlists',
+    request: (c) => ({ url: '/api/wishlists', payload: { product_id: c.productId } }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/wishlists',
+    request: (c, w) => ({ url: `/api/wishlists?email=${emailOf(c, w)}` }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/wishlists/:id',
+    request: async (c) => ({ url: `/api/wishlists/${await c.newWish()}` }),
+    expect: { ...signedIn(403), customer: 200 },
+  },
 ]
 
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts
@@ -205,7 +249,20 @@ beforeAll(async () => {
     img: upload.json().data.url,
     newProduct: async () => (await insertProduct(t.database.db, seller!.id)).id,
     newUser: async (role) => (await insertUser(t.database.db, { role })).id,
+    bookingId: '',
+    newWish: async () => {
+      const p = await insertProduct(t.database.db, seller!.id)
+      return (await t.database.db.insert(wishlists).values({ productId: p.id, userId: customer!.id }).returning())[0]!
+        .id
+    },
   }
+  const booked = await t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: customer!.bearer,
+    payload: { product_id: await ctx.newProduct(), number: '+1 555 0101', location: 'Porto' },
+  })
+  ctx.bookingId = booked.json().insertedId
 })
 afterAll(() => t.close())
 

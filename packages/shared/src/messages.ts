@@ -56,6 +56,15 @@ export const messages = {
   bookings: {
     confirmed: 'Booking confirmed',
     noOrders: 'You have no Order to Show',
+    phoneRequired: 'Phone Number is required',
+    locationRequired: 'location is required',
+    ownItem: 'You cannot book your own bag.',
+    sold: 'Sorry, this bag has already been sold.',
+    reserved: 'This bag is reserved by another customer right now. Try again later.',
+    alreadyYours: 'You have already booked this bag. Find it in My Orders.',
+    notFound: 'Booking not found',
+    holdExpired: 'Hold expired',
+    reservedLabel: 'Reserved',
   },
   wishlists: {
     added: 'Added to wishlist',

@@ -17,6 +17,7 @@ import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
 import { etagOf } from '../../plugins/etag.ts'
+import { liveHolds } from '../bookings/bookings.repository.ts'
 import { findUserByEmail } from '../users/users.repository.ts'
 import { findProduct, listProducts, type ProductFilter, toProductJson } from './products.repository.ts'
 import { advertiseProduct, createProduct, deleteProduct } from './products.service.ts'
@@ -42,7 +43,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(page.cursor ? { cursor: decodeCursor(page.cursor) } : {}),
       })
       const last = rows.at(-1)
-      const body = JSON.stringify(rows.map(toProductJson))
+      const held = new Set(
+        (
+          await liveHolds(
+            app.db,
+            rows.map((r) => r.id),
+            app.now(),
+          )
+        ).map((h) => h.productId),
+      )
+      const body = JSON.stringify(rows.map((r) => ({ ...toProductJson(r), reserved: held.has(r.id) })))
       hit = { body, etag: etagOf(body), link: hasMore && last ? nextLink(req.url, encodeCursor(last)) : undefined }
       listCache.set(req.url, hit)
     }
@@ -96,7 +106,16 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     )
     const last = rows.at(-1)
     if (hasMore && last) reply.header('link', nextLink(req.url, encodeCursor(last)))
-    return rows.map(toProductJson)
+    const held = new Set(
+      (
+        await liveHolds(
+          app.db,
+          rows.map((r) => r.id),
+          app.now(),
+        )
+      ).map((h) => h.productId),
+    )
+    return rows.map((r) => ({ ...toProductJson(r), reserved: r.status === 'available' && held.has(r.id) }))
   }
 
   app.post(
@@ -189,7 +208,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const row = isUuid(req.params.id) ? await findProduct(app.db, req.params.id) : undefined
       if (!row) throw new AppError(404, messages.products.notFound)
-      return toProductJson(row)
+      const [hold] = await liveHolds(app.db, [row.id], app.now())
+      return { ...toProductJson(row), reserved: row.status === 'available' && Boolean(hold) }
     },
   )
 }

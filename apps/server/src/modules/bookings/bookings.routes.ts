@@ -1,0 +1,90 @@
+import { emailQuerySchema } from '@preloved/shared/auth'
+import { bookingListSchema, bookingSchema, createBookingBodySchema } from '@preloved/shared/bookings'
+import { messages } from '@preloved/shared/messages'
+import { insertResultSchema } from '@preloved/shared/products'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../lib/errors.ts'
+import { isUuid } from '../../lib/paging.ts'
+import { findUserByEmail } from '../users/users.repository.ts'
+import { findBooking, listBookingsOf, liveHolds, toBookingJson } from './bookings.repository.ts'
+import { bookProduct } from './bookings.service.ts'
+
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perAccount = app.limiter({ max: 20, windowMs: 10 * 60_000, key: (req) => `booking:${req.user?.id}` })
+
+  app.post(
+    '/bookings',
+    {
+      config: { access: 'signed-in' },
+      preHandler: perAccount,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Book a bag: holds it for you for HOLD_MINUTES (price from the listing, customer from the token)',
+        security: [{ bearer: [] }],
+        body: createBookingBodySchema,
+        response: { 200: insertResultSchema },
+      },
+    },
+    async (req) => {
+      const id = await bookProduct(app.db, req.user!, req.body, app.now(), app.config.HOLD_MINUTES)
+      app.productListCache.clear() // the bag now reads 'Reserved'
+      return { acknowledged: true as const, insertedId: id }
+    },
+  )
+
+  app.get(
+    '/bookings',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'Your orders (bookings), newest first',
+        security: [{ bearer: [] }],
+        querystring: emailQuerySchema,
+        response: { 200: bookingListSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = req.user!
+      const own = user.email.toLowerCase() === req.query.email.toLowerCase()
+      if (!own && user.role !== 'admin') throw new AppError(403, messages.auth.notYourEmail)
+      const who = own ? user : await findUserByEmail(app.db, req.query.email)
+      reply.header('cache-control', 'no-store')
+      if (!who) return []
+      const now = app.now()
+      const rows = await listBookingsOf(app.db, who.id)
+      const holders = new Map(
+        (await liveHolds(app.db, [...new Set(rows.map((r) => r.productId))], now)).map((h) => [
+          h.productId,
+          h.customerId,
+        ]),
+      )
+      return rows.map((r) => toBookingJson(r, now, holders.get(r.productId)))
+    },
+  )
+
+  app.get(
+    '/bookings/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'One of your bookings (admins: any)',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: bookingSchema },
+      },
+    },
+    async (req, reply) => {
+      const row = isUuid(req.params.id) ? await findBooking(app.db, req.params.id) : undefined
+      if (!row) throw new AppError(404, messages.bookings.notFound)
+      if (row.customerId !== req.user!.id && req.user!.role !== 'admin')
+        throw new AppError(403, messages.auth.forbidden)
+      reply.header('cache-control', 'no-store')
+      const now = app.now()
+      const [holder] = await liveHolds(app.db, [row.productId], now)
+      return toBookingJson(row, now, holder?.customerId)
+    },
+  )
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+import { messages } from './messages.ts'
+
+/** POST /api/bookings: the customer and the price come from the token and the product, not from here. */
+export const createBookingBodySchema = z.object({
+  product_id: z.string({ error: 'product_id is required' }).trim().min(1, 'product_id is required').max(64),
+  customer: z
+    .string()
+    .trim()
+    .min(1, messages.auth.nameRequired)
+    .max(80, 'name must be at most 80 characters')
+    .optional(),
+  number: z
+    .string({ error: messages.bookings.phoneRequired })
+    .trim()
+    .min(1, messages.bookings.phoneRequired)
+    .regex(/^\+?[0-9 ()-]{5,30}$/, 'Phone number may contain only digits, spaces, +, ( ) and -'),
+  location: z
+    .string({ error: messages.bookings.locationRequired })
+    .trim()
+    .min(1, messages.bookings.locationRequired)
+    .max(120, 'location must be at most 120 characters'),
+})
+export type CreateBookingBody = z.infer<typeof createBookingBodySchema>
+
+export const bookingSchema = z.object({
+  _id: z.string(),
+  img: z.string(),
+  bag: z.string(),
+  product_id: z.string(),
+  category: z.string(),
+  price: z.number(),
+  customer: z.string(),
+  email: z.string(),
+  number: z.string(),
+  location: z.string(),
+  paid: z.boolean(),
+  /** held (unpaid, holding the bag), paid, expired (hold ran out), cancelled (listing removed). */
+  status: z.enum(['held', 'paid', 'expired', 'cancelled']),
+  expiresAt: z.string(),
+  date: z.string(),
+  /** The bag was sold to someone else: this order can no longer be paid. */
+  soldToSomeoneElse: z.boolean(),
+  /** The bag is still for sale and not held by anyone: an expired order can be booked again. */
+  canBookAgain: z.boolean(),
+})
+export type Booking = z.infer<typeof bookingSchema>
+export const bookingListSchema = z.array(bookingSchema)
+
+export const wishlistBodySchema = z.object({
+  product_id: z.string({ error: 'product_id is required' }).trim().min(1, 'product_id is required').max(64),
+})
+export const wishlistEntrySchema = z.object({
+  _id: z.string(),
+  img: z.string(),
+  bag: z.string(),
+  category: z.string(),
+  product_id: z.string(),
+  price: z.number(),
+  email: z.string(),
+  /** available, sold or removed: a wishlisted bag may be gone. */
+  status: z.enum(['available', 'sold', 'removed']),
+})
+export type WishlistEntry = z.infer<typeof wishlistEntrySchema>
+export const wishlistSchema = z.array(wishlistEntrySchema)
