@@ -47,7 +47,7 @@ export async function openTestDatabase(dataDir: string): Promise<{ database: Dat
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  logStream?: NodeJS.WritableStream,
+  opts: { logStream?: NodeJS.WritableStream; clock?: () => number } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-test-'))
   const { database, drop } = await openTestDatabase(dataDir)
@@ -60,7 +60,7 @@ export async function buildTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   })
-  const app = await buildApp(config, { database, ...(logStream ? { logStream } : {}) })
+  const app = await buildApp(config, { database, ...opts })
   return {
     app,
     database,

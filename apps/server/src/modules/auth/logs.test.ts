@@ -12,7 +12,7 @@ beforeAll(async () => {
     logs += chunk.toString()
   })
   // debug: every request is logged, the most there is to leak
-  t = await buildTestApp({ LOG_LEVEL: 'debug' }, stream)
+  t = await buildTestApp({ LOG_LEVEL: 'debug' }, { logStream: stream })
 })
 afterAll(() => t.close())
 
