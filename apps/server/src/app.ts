@@ -16,6 +16,7 @@ import { cleanupOrphanImages } from './modules/images/images.service.ts'
 import { S3ImageStore } from './modules/images/s3-store.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
+import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(imagesRoutes)
       await api.register(bookingsRoutes)
       await api.register(wishlistsRoutes)
+      await api.register(paymentsRoutes)
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
     },

@@ -81,3 +81,38 @@ export const payments = pgTable(
     index('payment_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 )
+
+/**
+ * A payment started for a booking: the amount the server decided (discount included) and the provider's
+ * reference. The client secret is what the browser confirms the card payment with.
+ */
+export const paymentIntents = pgTable(
+  'payment_intent',
+  {
+    id: text('id').primaryKey(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount').notNull(),
+    discountCents: integer('discount').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_intent_booking_idx').on(t.bookingId)],
+)
+
+/** Charges of the built-in test-mode processor (it stands in for the card network; no card data is kept). */
+export const testCharges = pgTable('test_charge', {
+  id: text('id').primaryKey(),
+  intentId: text('intent_id')
+    .notNull()
+    .references(() => paymentIntents.id),
+  amountCents: integer('amount').notNull(),
+  status: text('status', { enum: ['succeeded', 'refunded'] }).notNull(),
+  last4: text('last4').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

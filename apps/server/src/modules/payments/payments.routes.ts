@@ -1,0 +1,127 @@
+import {
+  createPaymentIntentBodySchema,
+  isPaidSchema,
+  paymentIntentSchema,
+  recordPaymentBodySchema,
+  testConfirmBodySchema,
+  testConfirmResultSchema,
+} from '@preloved/shared/payments'
+import { insertResultSchema } from '@preloved/shared/products'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { centsToDollars } from '../../lib/money.ts'
+import {
+  confirmTestPayment,
+  createPaymentIntent,
+  isProductPaid,
+  paidBookingIds,
+  recordPayment,
+} from './payments.service.ts'
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const perAccount = app.limiter({ max: 30, windowMs: 10 * 60_000, key: (req) => `payment:${req.user?.id}` })
+
+  app.post(
+    '/create-payment-intent',
+    {
+      config: { access: 'signed-in' },
+      preHandler: perAccount,
+      schema: {
+        tags: ['payments'],
+        summary: 'Start paying one of your bookings; the server decides the amount (any price sent is ignored)',
+        security: [{ bearer: [] }],
+        body: createPaymentIntentBodySchema.extend({ price: z.unknown().optional() }),
+        response: { 200: paymentIntentSchema },
+      },
+    },
+    async (req) => {
+      const intent = await createPaymentIntent(
+        app.db,
+        req.user!,
+        req.body.bookingId,
+        app.now(),
+        app.config.HOLD_MINUTES,
+      )
+      app.productListCache.clear()
+      return {
+        clientSecret: intent.clientSecret,
+        provider: 'test' as const,
+        amount: centsToDollars(intent.amountCents),
+        price: centsToDollars(intent.priceCents),
+        discount: centsToDollars(intent.discountCents),
+      }
+    },
+  )
+
+  app.post(
+    '/test-processor/confirm',
+    {
+      config: { access: 'signed-in' },
+      preHandler: perAccount,
+      schema: {
+        tags: ['payments'],
+        summary: 'TEST MODE card processor: charge a published test card for a payment intent',
+        security: [{ bearer: [] }],
+        body: testConfirmBodySchema,
+        response: { 200: testConfirmResultSchema },
+      },
+    },
+    async (req) => {
+      const transactionId = await confirmTestPayment(app.db, req.user!, req.body.clientSecret, req.body.card, app.now())
+      return { status: 'succeeded' as const, transactionId }
+    },
+  )
+
+  app.post(
+    '/payments',
+    {
+      config: { access: 'signed-in' },
+      preHandler: perAccount,
+      schema: {
+        tags: ['payments'],
+        summary: 'Record a payment the processor confirmed (idempotent per transaction)',
+        security: [{ bearer: [] }],
+        body: recordPaymentBodySchema,
+        response: { 200: insertResultSchema },
+      },
+    },
+    async (req) => {
+      const id = await recordPayment(app.db, app.mailer, req.user!, req.body.transactionId, req.body.bookingId)
+      app.productListCache.clear()
+      return { acknowledged: true as const, insertedId: id }
+    },
+  )
+
+  app.get(
+    '/product/paid/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Has this bag been paid for?',
+        params: z.object({
+          id: z
+            .string()
+            .max(64)
+            .transform((id) => id.replace(/[{}]+$/, '')),
+        }),
+        response: { 200: isPaidSchema },
+      },
+    },
+    async (req) => ({ isPaid: await isProductPaid(app.db, req.params.id) }),
+  )
+
+  app.get(
+    '/bookingPaid',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['payments'],
+        summary: 'The ids of your paid bookings',
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ paid: z.array(z.string()) }) },
+      },
+    },
+    async (req) => ({ paid: await paidBookingIds(app.db, req.user!.id) }),
+  )
+}
