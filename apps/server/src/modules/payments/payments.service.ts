@@ -73,17 +73,15 @@ export async function createPaymentIntent(
   const { amountCents, discountCents } = amountDue(booking.priceCents, !previous)
   const id = `pi_test_${token()}`
   const clientSecret = `${id}_secret_${token(18)}`
-  await db
-    .insert(paymentIntents)
-    .values({
-      id,
-      bookingId: booking.id,
-      customerId: user.id,
-      provider: 'test',
-      clientSecret,
-      amountCents,
-      discountCents,
-    })
+  await db.insert(paymentIntents).values({
+    id,
+    bookingId: booking.id,
+    customerId: user.id,
+    provider: 'test',
+    clientSecret,
+    amountCents,
+    discountCents,
+  })
   return { clientSecret, amountCents, discountCents, priceCents: booking.priceCents }
 }
 
@@ -95,15 +93,13 @@ export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret
   const check = checkTestCard(card, now)
   if (!check.ok) throw new AppError(402, check.message, `card_${check.field}`)
   const transactionId = `tx_test_${token(16)}`
-  await db
-    .insert(testCharges)
-    .values({
-      id: transactionId,
-      intentId: intent.id,
-      amountCents: intent.amountCents,
-      status: 'succeeded',
-      last4: check.last4,
-    })
+  await db.insert(testCharges).values({
+    id: transactionId,
+    intentId: intent.id,
+    amountCents: intent.amountCents,
+    status: 'succeeded',
+    last4: check.last4,
+  })
   return transactionId
 }
 
