@@ -37,6 +37,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: 'warn',
     DEMO_DATA: 'true',
+    // WEB_DIST lets parallel runs test their own build of the web app
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     ...env,
   })
   const app = await buildApp(config)

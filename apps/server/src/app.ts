@@ -9,6 +9,7 @@ import { MicroCache } from './lib/micro-cache.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
@@ -18,6 +19,7 @@ import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
+import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(bookingsRoutes)
       await api.register(wishlistsRoutes)
       await api.register(paymentsRoutes)
+      await api.register(reportsRoutes)
+      await api.register(dashboardRoutes)
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
     },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users, wishlists } from '../src/db/schema/index.ts'
+import { reports, users, wishlists } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser } from './fixtures.ts'
@@ -28,6 +28,8 @@ interface Ctx {
   newWish(): Promise<string>
   /** A fresh payment intent (client secret) of the customer's booking. */
   newIntent(): Promise<string>
+  /** A fresh listing with an open report; returns the listing's id. */
+  newReport(): Promise<string>
 }
 
 interface Req {
@@ -246,6 +248,21 @@ const cases: Case[] = [
     expect: all(200),
   },
   { route: 'GET /api/bookingPaid', request: () => ({ url: '/api/bookingPaid' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/reports',
+    request: async (c) => ({
+      url: '/api/reports',
+      payload: { product_id: await c.newProduct(), reason: 'counterfeit' },
+    }),
+    expect: signedIn(200),
+  },
+  { route: 'GET /api/reports', request: () => ({ url: '/api/reports' }), expect: adminOnly },
+  {
+    route: 'PATCH /api/reports/:productId',
+    request: async (c) => ({ url: `/api/reports/${await c.newReport()}`, payload: { action: 'dismiss' } }),
+    expect: adminOnly,
+  },
+  { route: 'GET /api/dashboard/summary', request: () => ({ url: '/api/dashboard/summary' }), expect: signedIn(200) },
 ]
 
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts
@@ -280,6 +297,11 @@ beforeAll(async () => {
     newProduct: async () => (await insertProduct(t.database.db, seller!.id)).id,
     newUser: async (role) => (await insertUser(t.database.db, { role })).id,
     bookingId: '',
+    newReport: async () => {
+      const p = await insertProduct(t.database.db, seller!.id)
+      await t.database.db.insert(reports).values({ productId: p.id, reporterId: customer!.id, reason: 'scam' })
+      return p.id
+    },
     newIntent: async () =>
       (
         await t.app.inject({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './zod-config.ts'
 import { PASSWORD_MIN } from './constants.ts'
 import { messages } from './messages.ts'
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './zod-config.ts'
 import { messages } from './messages.ts'
 
 /** POST /api/bookings: the customer and the price come from the token and the product, not from here. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './zod-config.ts'
 import { CATEGORY_SLUGS } from './constants.ts'
 
 export const categorySlugSchema = z.enum(CATEGORY_SLUGS)

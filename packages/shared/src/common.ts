@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './zod-config.ts'
 import { MAX_PAGE_SIZE } from './constants.ts'
 
 /** The error body of every failed API call (DESIGN §4). */

@@ -88,6 +88,12 @@ export const messages = {
     cvcIncomplete: "Your card's security code is incomplete.",
     zipIncomplete: 'Your postal code is incomplete.',
   },
+  reports: {
+    thanks: 'Thanks — our team will review this listing.',
+    alreadyOpen: 'You have already reported this listing. Our team will review it.',
+    empty: 'No reported items',
+    notFound: 'No open reports for this listing',
+  },
   confirm: {
     title: 'Are you sure you want to delete?',
     message: (name: string) => `If you delete ${name}. It cannot be undone!!`,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './zod-config.ts'
 
 export const createPaymentIntentBodySchema = z.object({
   bookingId: z.string({ error: 'bookingId is required' }).trim().min(1, 'bookingId is required').max(64),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './zod-config.ts'
 import { pageQuerySchema } from './common.ts'
 import { CATEGORY_SLUGS, CONDITIONS, PRODUCT_STATUSES } from './constants.ts'
 import { messages } from './messages.ts'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import './zod-config.ts'
 
 /** A row of All Customers / All Sellers (GET /api/users?role=). */
 export const userRowSchema = z.object({

@@ -98,6 +98,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(parsed.code ? { code: parsed.code } : {}),
         })
       }
+      if (subPath(req) === '/get-session' && text.startsWith('{')) {
+        // the session token lives in an httpOnly cookie: page scripts never get to read it
+        const session = JSON.parse(text) as { session?: { token?: string } }
+        if (session.session) delete session.session.token
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(session))
+      }
       return reply.send(text)
     },
   })

@@ -320,3 +320,15 @@ describe('cookies', () => {
     expect(cookieHeader(res)).toContain('session_token')
   })
 })
+
+describe('GET /api/auth/get-session', () => {
+  it('tells who is signed in without handing the session token to page scripts', async () => {
+    const s = await signUp(t.app, { email: 'session@example.test', name: 'Ses' })
+    const res = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: s.cookie } })
+    expect(res.json().user).toMatchObject({ email: 'session@example.test', role: 'customer' })
+    expect(res.json().session).toBeDefined()
+    expect(res.json().session).not.toHaveProperty('token')
+    const raw = s.cookie.split(';')[0]!.split('=')[1]!.split('.')[0]!
+    expect(res.body).not.toContain(raw)
+  })
+})
