@@ -27,9 +27,10 @@ export default defineConfig({
           groups: [
             // The runtime every page needs changes rarely: keep it in its own long-cached chunk.
             // Libraries used by one route only (forms, zod resolvers...) stay with that route's lazy chunk.
+            // Mutations (useMutation and its observer) serve the forms only, so they stay with the lazy form chunks.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/](?!.*(useMutation|mutationObserver)\.js$)/,
               priority: 2,
             },
             // zod is loaded on demand (see features/*/api): one named, long-cached chunk.

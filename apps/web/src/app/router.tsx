@@ -4,8 +4,14 @@ import { RouteError } from '@/components/errors/route-error'
 import { PublicLayout } from '@/components/layouts/public-layout'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { setUnauthorizedHandler } from '@/lib/api-client'
+import { setTokenRenewer, setUnauthorizedHandler } from '@/lib/api-client'
+import { SESSION_QUERY_KEY } from '@/lib/auth-client'
+import { queryClient } from '@/lib/query-client'
 import { HomeRoute } from './routes/home'
+
+// The guards are lazy too: pathless layout routes whose Component renders <Outlet /> for an allowed user.
+const guard = (name: 'PrivateRoute' | 'AdminRoute' | 'SellerRoute') => () =>
+  import('@/features/auth/components/guards').then((module) => ({ Component: module[name] }))
 
 // Home is part of the main chunk (it is the first page most visitors see); every other route is its own lazy
 // chunk: a route module exports `Component` (and later `loader`), which react-router reads through `lazy`.
@@ -19,8 +25,16 @@ const routes: RouteObject[] = [
       { path: 'categories', lazy: () => import('./routes/categories') },
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'signup', lazy: () => import('./routes/signup') },
-      // TODO(auth): requires a signed-in user; its loader fetches the category's listings (SPEC §2).
-      { path: 'category/:id', lazy: () => import('./routes/category') },
+      { path: 'forgot-password', lazy: () => import('./routes/forgot-password') },
+      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+      // SPEC §2: requires a signed-in user. A loader added here runs before the guard renders: keep what it
+      // fetches public (GET /categoryDetails is), or check the session in the loader as well.
+      {
+        lazy: guard('PrivateRoute'),
+        children: [
+          { path: 'category/:id', lazy: () => import('./routes/category') },
+        ],
+      },
       {
         // Test hook for browser tests: visiting /__error always renders the route-error screen, the way a
         // failed loader does (status text 'Test failure'). It is not linked from anywhere.
@@ -34,19 +48,30 @@ const routes: RouteObject[] = [
     ],
   },
   {
+    // signed-in users only; the side menu follows the role (SPEC §2, §6)
     path: '/dashboard',
-    lazy: () =>
-      import('@/components/layouts/dashboard-layout').then((module) => ({ Component: module.DashboardLayout })),
+    lazy: () => import('./routes/dashboard/dashboard-root'),
     children: [
       { index: true, lazy: () => import('./routes/dashboard/dashboard-home') },
       { path: 'myOrders', lazy: () => import('./routes/dashboard/my-orders') },
       { path: 'wishlist', lazy: () => import('./routes/dashboard/wishlist') },
       { path: 'payment/:id', lazy: () => import('./routes/dashboard/payment') },
-      { path: 'allCustomers', lazy: () => import('./routes/dashboard/all-customers') },
-      { path: 'allSellers', lazy: () => import('./routes/dashboard/all-sellers') },
-      { path: 'reportedItems', lazy: () => import('./routes/dashboard/reported-items') },
-      { path: 'addProducts', lazy: () => import('./routes/dashboard/add-products') },
-      { path: 'myProducts', lazy: () => import('./routes/dashboard/my-products') },
+      {
+        lazy: guard('AdminRoute'),
+        children: [
+          { path: 'allCustomers', lazy: () => import('./routes/dashboard/all-customers') },
+          { path: 'allSellers', lazy: () => import('./routes/dashboard/all-sellers') },
+          { path: 'reportedItems', lazy: () => import('./routes/dashboard/reported-items') },
+          { path: 'outbox', lazy: () => import('./routes/dashboard/outbox') },
+        ],
+      },
+      {
+        lazy: guard('SellerRoute'),
+        children: [
+          { path: 'addProducts', lazy: () => import('./routes/dashboard/add-products') },
+          { path: 'myProducts', lazy: () => import('./routes/dashboard/my-products') },
+        ],
+      },
     ],
   },
 ]
@@ -63,9 +88,15 @@ function withDefaults(route: RouteObject): RouteObject {
 
 export const router = createBrowserRouter(routes.map(withDefaults))
 
-// A 401 from the API means the stored token is no good: go to the login page, keeping where the user was.
+// A 401 on a call that carried a token: the token (1 hour) may be out of date while the session cookie (1 week)
+// holds. The API client asks for a new one once and repeats the call; the code for it loads only when needed.
+setTokenRenewer(() => import('@/features/auth/api/access-token').then((module) => module.renewAccessToken()))
+
+// A 401 that no new token cures means the session is over: go to the login page, keeping where the user was.
+const authPaths = new Set<string>([paths.login(), paths.signup(), paths.forgotPassword(), paths.resetPassword()])
 setUnauthorizedHandler(() => {
+  void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
   const { pathname, search, hash } = router.state.location
-  if (pathname === paths.login() || pathname === paths.signup()) return
+  if (authPaths.has(pathname)) return
   void router.navigate(paths.login(), { replace: true, state: { from: { pathname, search, hash } } })
 })

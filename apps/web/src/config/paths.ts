@@ -4,8 +4,11 @@ export const paths = {
   blogs: () => '/blogs',
   categories: () => '/categories',
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
+  product: (id: string) => `/product/${encodeURIComponent(id)}`,
   login: () => '/login',
   signup: () => '/signup',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: () => '/reset-password',
   dashboard: {
     root: () => '/dashboard',
     myOrders: () => '/dashboard/myOrders',
@@ -14,7 +17,15 @@ export const paths = {
     allCustomers: () => '/dashboard/allCustomers',
     allSellers: () => '/dashboard/allSellers',
     reportedItems: () => '/dashboard/reportedItems',
+    outbox: () => '/dashboard/outbox',
     addProducts: () => '/dashboard/addProducts',
     myProducts: () => '/dashboard/myProducts',
   },
 } as const
+
+/** Where the header's Dashboard link goes (SPEC §2): admin to allSellers, seller to myProducts, others to myOrders. */
+export function dashboardHome(role: 'customer' | 'seller' | 'admin'): string {
+  if (role === 'admin') return paths.dashboard.allSellers()
+  if (role === 'seller') return paths.dashboard.myProducts()
+  return paths.dashboard.myOrders()
+}

@@ -24,8 +24,10 @@ export const isApiError = (value: unknown): value is ApiError => value instanceo
 export type RequestOptions = {
   signal?: AbortSignal
   headers?: HeadersInit
-  /** Leave a 401 to the caller (sign-in forms) instead of signing out and going to the login page. */
+  /** Leave a 401 to the caller (sign-in forms) instead of renewing the token or going to the login page. */
   ignoreUnauthorized?: boolean
+  /** Send no bearer token: the call proves who the caller is with the session cookie only (GET /jwt). */
+  withoutToken?: boolean
 }
 
 type UnauthorizedHandler = () => void
@@ -34,6 +36,33 @@ let onUnauthorized: UnauthorizedHandler | undefined
 /** The router registers how to get to the login page when the server answers 401 (STYLE §5). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
   onUnauthorized = handler
+}
+
+/** Gets and stores a new access token from the session cookie; resolves false when there is no session. */
+type TokenRenewer = () => Promise<boolean>
+let renewToken: TokenRenewer | undefined
+let renewing: Promise<boolean> | undefined
+
+/**
+ * Access tokens live an hour while the session cookie lives a week: on a 401 the client asks this once for a new
+ * token and repeats the call once. The router registers it as a lazy import, so the auth code stays out of here.
+ */
+export function setTokenRenewer(renewer: TokenRenewer | undefined): void {
+  renewToken = renewer
+}
+
+/** One renewal at a time: the 401s of calls made together share it. */
+function renewTokenOnce(): Promise<boolean> {
+  if (!renewToken) return Promise.resolve(false)
+  renewing ??= renewToken()
+    .catch((error: unknown) => {
+      console.error('Could not renew the access token', error)
+      return false
+    })
+    .finally(() => {
+      renewing = undefined
+    })
+  return renewing
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -67,27 +96,27 @@ function toApiError(response: Response, body: unknown): ApiError {
   return new ApiError(response.status, statusText, `Request failed: ${statusText}`)
 }
 
+/** Anything with zod's `safeParse`: a zod schema, or a hand-written check for code that must stay zod-free. */
+export type ResponseParser<T = unknown> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown }
+}
+
+/** What a parser yields: a zod schema's output type, or a hand-written parser's data type. */
+export type ParsedOutput<S> = S extends z.ZodType ? z.output<S> : S extends ResponseParser<infer T> ? T : never
+
 /**
  * The zod schema that checks a response, or a promise of it: `import('@preloved/shared/x').then((m) => m.xSchema)`
  * lets a page keep zod out of its first chunk; the schema then downloads while the request is in flight.
  */
-export type ResponseSchema<S extends z.ZodType> = S | PromiseLike<S>
+export type ResponseSchema<S extends ResponseParser> = S | PromiseLike<S>
 
-async function request<S extends z.ZodType>(
-  method: string,
-  path: string,
-  responseSchema: ResponseSchema<S>,
-  body: unknown,
-  options: RequestOptions = {},
-): Promise<z.output<S>> {
-  // Started now, awaited after the response: a rejected schema import must not go unhandled on an early exit.
-  const schemaPromise = Promise.resolve(responseSchema)
-  schemaPromise.catch(() => undefined)
+type Sent = { response: Response; data: unknown; sentToken: string | null }
 
+async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Sent> {
   const headers = new Headers(options.headers)
   headers.set('Accept', 'application/json')
-  const token = getAccessToken()
-  if (token) headers.set('Authorization', `Bearer ${token}`)
+  const sentToken = options.withoutToken ? null : getAccessToken()
+  if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`)
 
   let payload: BodyInit | undefined
   if (body instanceof FormData) {
@@ -110,8 +139,29 @@ async function request<S extends z.ZodType>(
     if (options.signal?.aborted) throw cause
     throw new ApiError(0, 'Network Error', 'Could not reach the server. Check your connection and try again.')
   }
+  return { response, data: await readBody(response), sentToken }
+}
 
-  const data = await readBody(response)
+async function request<S extends ResponseParser>(
+  method: string,
+  path: string,
+  responseSchema: ResponseSchema<S>,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<ParsedOutput<S>> {
+  // Started now, awaited after the response: a rejected schema import must not go unhandled on an early exit.
+  const schemaPromise = Promise.resolve(responseSchema)
+  schemaPromise.catch(() => undefined)
+
+  let sent = await send(method, path, body, options)
+  if (sent.response.status === 401 && !options.ignoreUnauthorized && sent.sentToken) {
+    // The token may just be out of date while the session cookie still holds: renew it (unless a call made at the
+    // same time already did) and repeat this call once with the new one.
+    const current = getAccessToken()
+    const renewed = current !== null && current !== sent.sentToken ? true : await renewTokenOnce()
+    if (renewed) sent = await send(method, path, body, options)
+  }
+  const { response, data } = sent
   if (!response.ok) {
     if (response.status === 401 && !options.ignoreUnauthorized) {
       clearAccessToken()
@@ -123,22 +173,24 @@ async function request<S extends z.ZodType>(
   const schema = await schemaPromise
   const parsed = schema.safeParse(data)
   if (!parsed.success) {
-    console.error(`Unexpected response from ${method} ${API_PREFIX}${path}`, parsed.error.issues)
+    const { error } = parsed
+    const issues = typeof error === 'object' && error !== null && 'issues' in error ? error.issues : error
+    console.error(`Unexpected response from ${method} ${API_PREFIX}${path}`, issues)
     throw new ApiError(response.status, 'Invalid Response', 'The server sent a response this page does not understand.')
   }
-  return parsed.data
+  return parsed.data as ParsedOutput<S>
 }
 
 /** Calls our own API under `/api`, adds the stored bearer token and checks the answer against a zod schema. */
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) =>
+  get: <S extends ResponseParser>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('GET', path, schema, undefined, options),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
+  post: <S extends ResponseParser>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('POST', path, schema, body, options),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
+  put: <S extends ResponseParser>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('PUT', path, schema, body, options),
-  patch: <S extends z.ZodType>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
+  patch: <S extends ResponseParser>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('PATCH', path, schema, body, options),
-  delete: <S extends z.ZodType>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) =>
+  delete: <S extends ResponseParser>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('DELETE', path, schema, undefined, options),
 }

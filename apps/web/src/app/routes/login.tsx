@@ -1,12 +1,8 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import { LoginScreen } from '@/features/auth/components/login-screen'
 
-/** '/login': placeholder until its feature lands. */
+/** '/login' (SPEC §2 Login). */
 function LoginRoute() {
-  return (
-    <PagePlaceholder title="Login">
-      Sign in to book bags, keep a wishlist and sell your own. The sign-in form arrives with the authentication work.
-    </PagePlaceholder>
-  )
+  return <LoginScreen />
 }
 
 export { LoginRoute as Component }

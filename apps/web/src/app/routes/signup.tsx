@@ -1,12 +1,8 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import { SignupScreen } from '@/features/auth/components/signup-screen'
 
-/** '/signup': placeholder until its feature lands. */
+/** '/signup' (SPEC §2 Signup). */
 function SignupRoute() {
-  return (
-    <PagePlaceholder title="Sign Up">
-      Create an account as a customer or a seller. The sign-up form arrives with the authentication work.
-    </PagePlaceholder>
-  )
+  return <SignupScreen />
 }
 
 export { SignupRoute as Component }

@@ -5,7 +5,7 @@ import { useEffect } from 'react'
 import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { clearAccessToken } from '@/lib/access-token'
+import { signOut as endSession } from '@/lib/auth-client'
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -34,9 +34,9 @@ export function RouteError() {
     else console.error(error)
   }, [error])
 
-  const signOut = () => {
-    // TODO(auth): also end the server session once auth-client exists.
-    clearAccessToken()
+  // SPEC §2: 'Sign out' logs out (server session, token, cached answers) and goes to '/login'
+  const signOut = async () => {
+    await endSession()
     navigate(paths.login())
   }
 

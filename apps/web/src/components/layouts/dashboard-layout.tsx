@@ -3,13 +3,17 @@ import { PanelLeftOpen, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { NavLink, Outlet, ScrollRestoration } from 'react-router'
 import { buttonClass } from '@/components/ui/button'
+import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { Header } from './header'
 
 type MenuItem = { to: string; label: string }
 
-// SPEC §2 side menu: ordinary users, admin and sellers each see their own links.
+export type DashboardMenu = 'customer' | 'seller' | 'admin'
+
+// SPEC §2 side menu: ordinary users, admin and sellers each see their own links (the admin also reads the outbox,
+// DESIGN §7). The route guards allow the same: myOrders and wishlist are open to any signed-in user.
 const menus = {
   customer: [
     { to: paths.dashboard.myOrders(), label: messages.nav.myOrders },
@@ -19,17 +23,22 @@ const menus = {
     { to: paths.dashboard.allCustomers(), label: messages.nav.allCustomers },
     { to: paths.dashboard.allSellers(), label: messages.nav.allSellers },
     { to: paths.dashboard.reportedItems(), label: messages.nav.reportedItems },
+    { to: paths.dashboard.outbox(), label: messages.nav.outbox },
   ],
   seller: [
     { to: paths.dashboard.addProducts(), label: messages.nav.addProduct },
     { to: paths.dashboard.myProducts(), label: messages.nav.myProducts },
   ],
-} satisfies Record<string, MenuItem[]>
+} satisfies Record<DashboardMenu, MenuItem[]>
+
+type DashboardLayoutProps = {
+  /** Which role's links the side menu shows; undefined while the role is being looked up. */
+  menu: DashboardMenu | undefined
+}
 
 /** The dashboard: site header, then a side drawer menu that collapses on phones (DESIGN §5). */
-export function DashboardLayout() {
-  // TODO(auth): guard the route (SPEC §4) and pick the menu from the signed-in user's role.
-  const items = menus.customer
+export function DashboardLayout({ menu }: DashboardLayoutProps) {
+  const items = menu ? menus[menu] : []
   const [drawerOpen, setDrawerOpen] = useState(false)
   const drawerId = useId()
   const menuId = useId()
@@ -97,7 +106,7 @@ export function DashboardLayout() {
             type="button"
             tabIndex={-1}
             aria-hidden="true"
-            className="drawer-overlay"
+            className="drawer-overlay lg:hidden"
             onClick={() => setDrawerOpen(false)}
           />
           <nav
@@ -120,6 +129,7 @@ export function DashboardLayout() {
                 <X aria-hidden="true" className="size-5" />
               </button>
             </div>
+            {menu ? null : <Loading size="sm" className="py-4" />}
             <ul className="menu w-full gap-1 p-0">
               {items.map((item) => (
                 <li key={item.to}>

@@ -2,15 +2,16 @@ import { COMPANY_NAME } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
 import { Menu, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, NavLink, useNavigate } from 'react-router'
 import { buttonClass } from '@/components/ui/button'
-import { paths } from '@/config/paths'
+import { Skeleton } from '@/components/ui/skeleton'
+import { dashboardHome, paths } from '@/config/paths'
+import { type SessionUser, signOut, useSession } from '@/lib/auth-client'
 import { cn } from '@/lib/cn'
 import { LogoMark } from './logo-mark'
 
 type NavItem = { to: string; label: string }
 
-// TODO(auth): logged-in users get Dashboard (by role) and Log Out instead of Login (SPEC §2 Header and menu).
 const navItems: NavItem[] = [
   { to: paths.home(), label: messages.nav.home },
   { to: paths.blogs(), label: messages.nav.blogs },
@@ -22,7 +23,77 @@ const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary underline decoration-2 underline-offset-8' : 'text-base-content',
   )
 
+type AccountLinksProps = {
+  user: SessionUser | null
+  pending: boolean
+  variant: 'desktop' | 'phone'
+  onNavigate?: () => void
+}
+
+/**
+ * SPEC §2 Header: a signed-in user gets Dashboard (myOrders; a seller's myProducts; the admin's allSellers) and
+ * Log Out, a visitor gets Login. While the session is read, a quiet placeholder holds the place.
+ */
+function AccountLinks({ user, pending, variant, onNavigate }: AccountLinksProps) {
+  const navigate = useNavigate()
+  const [signingOut, setSigningOut] = useState(false)
+  const phone = variant === 'phone'
+  // on phones the account links sit under a rule, below Home and Blogs
+  const firstClass = phone ? 'mt-1 border-t border-base-300 pt-2' : ''
+  const itemClass = phone ? '' : 'ml-2'
+
+  if (pending) {
+    return (
+      <li className={cn(firstClass, itemClass)}>
+        <Skeleton className={phone ? 'h-8 w-full' : 'h-8 w-20'} />
+      </li>
+    )
+  }
+  if (!user) {
+    return (
+      <li className={cn(firstClass, itemClass)}>
+        <NavLink
+          to={paths.login()}
+          onClick={onNavigate}
+          className={buttonClass({ variant: 'primary', size: 'sm', block: phone, className: phone ? '' : 'px-5' })}
+        >
+          {messages.nav.login}
+        </NavLink>
+      </li>
+    )
+  }
+
+  const logOut = async () => {
+    setSigningOut(true)
+    await signOut()
+    setSigningOut(false)
+    onNavigate?.()
+    navigate(paths.home())
+  }
+
+  return (
+    <>
+      <li className={firstClass}>
+        <NavLink to={dashboardHome(user.role)} onClick={onNavigate} className={phone ? 'text-base' : desktopLinkClass}>
+          {messages.nav.dashboard}
+        </NavLink>
+      </li>
+      <li className={itemClass}>
+        <button
+          type="button"
+          onClick={logOut}
+          disabled={signingOut}
+          className={buttonClass({ variant: 'outline', size: 'sm', block: phone, className: phone ? '' : 'px-5' })}
+        >
+          {messages.nav.logOut}
+        </button>
+      </li>
+    </>
+  )
+}
+
 export function Header() {
+  const session = useSession()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const containerRef = useRef<HTMLDivElement>(null)
@@ -69,11 +140,7 @@ export function Header() {
               </NavLink>
             </li>
           ))}
-          <li className="ml-2">
-            <NavLink to={paths.login()} className={buttonClass({ variant: 'primary', size: 'sm', className: 'px-5' })}>
-              {messages.nav.login}
-            </NavLink>
-          </li>
+          <AccountLinks user={session.user} pending={session.isPending} variant="desktop" />
         </ul>
 
         <div ref={containerRef} className="relative md:hidden">
@@ -100,15 +167,7 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            <li className="mt-1 border-t border-base-300 pt-2">
-              <NavLink
-                to={paths.login()}
-                onClick={closeMenu}
-                className={buttonClass({ variant: 'primary', size: 'sm', block: true })}
-              >
-                {messages.nav.login}
-              </NavLink>
-            </li>
+            <AccountLinks user={session.user} pending={session.isPending} variant="phone" onNavigate={closeMenu} />
           </ul>
         </div>
       </nav>

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react'
 import { Link, type LinkProps } from 'react-router'
 import { cn } from '@/lib/cn'
 
-type Variant = 'primary' | 'accent' | 'neutral' | 'ghost' | 'outline' | 'light' | 'link'
+type Variant = 'primary' | 'accent' | 'neutral' | 'ghost' | 'outline' | 'subtle' | 'light' | 'link'
 type Size = 'sm' | 'md' | 'lg'
 
 const variantClasses: Record<Variant, string> = {
@@ -11,6 +11,8 @@ const variantClasses: Record<Variant, string> = {
   neutral: 'btn-neutral',
   ghost: 'btn-ghost',
   outline: 'btn-outline btn-primary',
+  // A quiet bordered button on light surfaces (third-party sign-in, secondary actions).
+  subtle: 'border-base-300 bg-base-100 text-base-content shadow-none hover:border-base-content/25 hover:bg-base-200',
   // For dark surfaces (hero overlays, the sell banner): ivory button with espresso text.
   light: 'border-base-100 bg-base-100 text-neutral hover:border-base-200 hover:bg-base-200',
   link: 'btn-link px-0 text-primary',

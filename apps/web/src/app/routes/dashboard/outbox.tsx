@@ -1,0 +1,8 @@
+import { OutboxList } from '@/features/outbox/components/outbox-list'
+
+/** '/dashboard/outbox' (admin): the mail kept while no SMTP server is configured (DESIGN §7). */
+function OutboxRoute() {
+  return <OutboxList />
+}
+
+export { OutboxRoute as Component }

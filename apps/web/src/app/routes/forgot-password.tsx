@@ -1,0 +1,8 @@
+import { ForgotPasswordScreen } from '@/features/auth/components/password-reset-screens'
+
+/** '/forgot-password': 'Forget Password?' leads here (DESIGN §9: a real reset by mail). */
+function ForgotPasswordRoute() {
+  return <ForgotPasswordScreen />
+}
+
+export { ForgotPasswordRoute as Component }

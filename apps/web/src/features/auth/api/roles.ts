@@ -1,0 +1,36 @@
+import { isAdminSchema, isSellerSchema } from '@preloved/shared/auth'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, isApiError } from '@/lib/api-client'
+
+// SPEC §6: admin and seller status are decided by lookups by email (bearer token, own email only).
+
+// A 4xx will not change by asking again (a 401 already went through the token renewal and the login redirect).
+const retryServerErrors = (failureCount: number, error: Error) =>
+  failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
+
+export const isAdminQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: ['users', 'admin', email],
+    queryFn: ({ signal }) => api.get(`/users/admin/${encodeURIComponent(email)}`, isAdminSchema, { signal }),
+    staleTime: 5 * 60_000,
+    retry: retryServerErrors,
+  })
+
+export const isSellerQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: ['users', 'seller', email],
+    queryFn: ({ signal }) => api.get(`/users/seller/${encodeURIComponent(email)}`, isSellerSchema, { signal }),
+    staleTime: 5 * 60_000,
+    retry: retryServerErrors,
+  })
+
+/** `useAdmin(email)`: `isAdmin` is undefined while the lookup runs (or without an email). */
+export function useAdmin(email: string | undefined) {
+  const query = useQuery({ ...isAdminQueryOptions(email ?? ''), enabled: Boolean(email) })
+  return { ...query, isAdmin: query.data?.isAdmin }
+}
+
+export function useSeller(email: string | undefined) {
+  const query = useQuery({ ...isSellerQueryOptions(email ?? ''), enabled: Boolean(email) })
+  return { ...query, isSeller: query.data?.isSeller }
+}

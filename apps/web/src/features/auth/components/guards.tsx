@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react'
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { PageLoading } from '@/components/ui/loading'
+import { paths } from '@/config/paths'
+import { isApiError } from '@/lib/api-client'
+import { useSession } from '@/lib/auth-client'
+import { useAdmin, useSeller } from '../api/roles'
+
+/** SPEC §4: to '/login', keeping the origin for after the sign-in, and replacing this entry in the history. */
+function ToLogin() {
+  const location = useLocation()
+  return <Navigate to={paths.login()} replace state={{ from: location }} />
+}
+
+/** Any signed-in user (session cookie); renders its children, or the nested routes. */
+export function PrivateRoute({ children }: { children?: ReactNode }) {
+  const session = useSession()
+  if (session.isPending) return <PageLoading />
+  if (session.isError) throw session.error
+  if (!session.user) return <ToLogin />
+  return children ?? <Outlet />
+}
+
+/** A signed-in user whose role the server confirms (SPEC §6: GET /users/admin|seller/{email}). */
+function RoleRoute({ needs: role }: { needs: 'admin' | 'seller' }) {
+  const session = useSession()
+  const email = session.user?.email
+  const admin = useAdmin(role === 'admin' ? email : undefined)
+  const seller = useSeller(role === 'seller' ? email : undefined)
+  const lookup = role === 'admin' ? admin : seller
+  const allowed = role === 'admin' ? admin.isAdmin : seller.isSeller
+
+  if (session.isPending) return <PageLoading />
+  if (session.isError) throw session.error
+  if (!session.user) return <ToLogin />
+  if (lookup.isError) {
+    // 401 (no session left) or 403: this user cannot be here; anything else is the route-error screen
+    if (isApiError(lookup.error) && lookup.error.statusCode >= 400 && lookup.error.statusCode < 500) return <ToLogin />
+    throw lookup.error
+  }
+  if (lookup.isPending) return <PageLoading />
+  // SPEC §4: a signed-in user lacking the role is sent to '/login' too
+  if (!allowed) return <ToLogin />
+  return <Outlet />
+}
+
+export function AdminRoute() {
+  return <RoleRoute needs="admin" />
+}
+
+export function SellerRoute() {
+  return <RoleRoute needs="seller" />
+}
