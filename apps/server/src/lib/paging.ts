@@ -1,3 +1,4 @@
+import { and, type Column, eq, lt, or, type SQL } from 'drizzle-orm'
 import { AppError } from './errors.ts'
 
 export interface Cursor {
@@ -31,3 +32,7 @@ export function nextLink(url: string, cursor: string): string {
   u.searchParams.set('cursor', cursor)
   return `<${u.pathname}${u.search}>; rel="next"`
 }
+
+/** Rows after the cursor in `(created_at desc, id desc)` order: the keyset condition every list uses. */
+export const afterCursor = (createdAt: Column, id: Column, cursor: Cursor): SQL =>
+  or(lt(createdAt, cursor.createdAt), and(eq(createdAt, cursor.createdAt), lt(id, cursor.id)))!

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
-import { findUserByEmail } from '../users/users.repository.ts'
+import { emailScope } from '../users/email-scope.ts'
 import { findBooking, listBookingsOf, liveHolds, toBookingJson } from './bookings.repository.ts'
 import { bookProduct } from './bookings.service.ts'
 
@@ -46,10 +46,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = req.user!
-      const own = user.email.toLowerCase() === req.query.email.toLowerCase()
-      if (!own && user.role !== 'admin') throw new AppError(403, messages.auth.notYourEmail)
-      const who = own ? user : await findUserByEmail(app.db, req.query.email)
+      const who = await emailScope(app.db, req.user!, req.query.email)
       reply.header('cache-control', 'no-store')
       if (!who) return []
       const now = app.now()

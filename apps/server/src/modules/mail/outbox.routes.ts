@@ -1,9 +1,9 @@
 import { pageQuerySchema } from '@preloved/shared/common'
-import { and, desc, eq, lt, or } from 'drizzle-orm'
+import { desc } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { outbox } from '../../db/schema/index.ts'
-import { decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
+import { afterCursor, decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
 
 export const outboxMailSchema = z.object({
   _id: z.string(),
@@ -33,14 +33,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select()
         .from(outbox)
-        .where(
-          cursor
-            ? or(
-                lt(outbox.createdAt, cursor.createdAt),
-                and(eq(outbox.createdAt, cursor.createdAt), lt(outbox.id, cursor.id)),
-              )
-            : undefined,
-        )
+        .where(cursor ? afterCursor(outbox.createdAt, outbox.id, cursor) : undefined)
         .orderBy(desc(outbox.createdAt), desc(outbox.id))
         .limit(limit + 1)
       const page = rows.slice(0, limit)

@@ -1,8 +1,8 @@
-import { and, desc, eq, lt, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
-import type { Cursor } from '../../lib/paging.ts'
+import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
 const productColumns = {
   id: products.id,
@@ -43,10 +43,7 @@ export async function listProducts(db: DbOrTx, filter: ProductFilter, page: { li
   if (filter.category) where.push(eq(products.category, filter.category))
   if (filter.advertised !== undefined) where.push(eq(products.advertisement, filter.advertised))
   if (filter.sellerId) where.push(eq(products.sellerId, filter.sellerId))
-  if (page.cursor) {
-    const { createdAt, id } = page.cursor
-    where.push(or(lt(products.createdAt, createdAt), and(eq(products.createdAt, createdAt), lt(products.id, id)))!)
-  }
+  if (page.cursor) where.push(afterCursor(products.createdAt, products.id, page.cursor))
   const rows = await db
     .select(productColumns)
     .from(products)

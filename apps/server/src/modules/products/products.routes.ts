@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
 import { etagOf } from '../../plugins/etag.ts'
 import { liveHolds } from '../bookings/bookings.repository.ts'
-import { findUserByEmail } from '../users/users.repository.ts'
+import { emailScope } from '../users/email-scope.ts'
 import { findProduct, listProducts, type ProductFilter, toProductJson } from './products.repository.ts'
 import { advertiseProduct, createProduct, deleteProduct } from './products.service.ts'
 
@@ -94,9 +94,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const user = await app.resolveUser(req)
     if (!user) throw new AppError(401, messages.auth.signInRequired)
-    const sameEmail = user.email.toLowerCase() === email.toLowerCase()
-    if (!sameEmail && user.role !== 'admin') throw new AppError(403, messages.auth.notYourEmail)
-    const owner = sameEmail ? user : await findUserByEmail(app.db, email)
+    const owner = await emailScope(app.db, user, email)
     reply.header('cache-control', 'no-store')
     if (!owner) return []
     const { rows, hasMore } = await listProducts(

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
-import type { Cursor } from '../../lib/paging.ts'
+import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
 export const findUserByEmail = (db: DbOrTx, email: string) =>
   db
@@ -20,10 +20,7 @@ export const updateProfile = (db: DbOrTx, id: string, set: { name: string; role:
 /** Customers or sellers, newest first, keyset-paged like every list. */
 export async function listUsers(db: DbOrTx, role: 'customer' | 'seller', page: { limit: number; cursor?: Cursor }) {
   const where = [eq(users.role, role), isNull(users.deletedAt)]
-  if (page.cursor) {
-    const { createdAt, id } = page.cursor
-    where.push(or(lt(users.createdAt, createdAt), and(eq(users.createdAt, createdAt), lt(users.id, id)))!)
-  }
+  if (page.cursor) where.push(afterCursor(users.createdAt, users.id, page.cursor))
   const rows = await db
     .select({
       id: users.id,

@@ -13,25 +13,15 @@ import { pageQuerySchema } from '@preloved/shared/common'
 import { messages } from '@preloved/shared/messages'
 import { deleteResultSchema, modifyResultSchema } from '@preloved/shared/products'
 import { userListSchema } from '@preloved/shared/users'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
 import { signAccessToken } from '../../lib/tokens.ts'
-import type { CurrentUser } from '../../plugins/auth.ts'
 import { googleSignInKind } from '../auth/auth.ts'
-import { findUserByEmail, listUsers, updateProfile } from './users.repository.ts'
+import { emailScope, sameEmail } from './email-scope.ts'
+import { listUsers, updateProfile } from './users.repository.ts'
 import { deleteUser, verifySeller } from './users.service.ts'
-
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
-
-/** `?email=` or `/{email}` must be the caller's own, except for an admin (DESIGN §4). */
-function ownEmailOrAdmin(req: FastifyRequest, email: string): CurrentUser {
-  const user = req.user!
-  if (!sameEmail(user.email, email) && user.role !== 'admin') throw new AppError(403, messages.auth.notYourEmail)
-  return user
-}
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -198,8 +188,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/admin/:email',
     { ...lookup, schema: { ...lookup.schema, summary: 'Is this account an admin?', response: { 200: isAdminSchema } } },
     async (req) => {
-      ownEmailOrAdmin(req, req.params.email)
-      const found = await findUserByEmail(app.db, req.params.email)
+      const found = await emailScope(app.db, req.user!, req.params.email)
       return { isAdmin: found?.role === 'admin' }
     },
   )
@@ -211,8 +200,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...lookup.schema, summary: 'Is this account a seller?', response: { 200: isSellerSchema } },
     },
     async (req) => {
-      ownEmailOrAdmin(req, req.params.email)
-      const found = await findUserByEmail(app.db, req.params.email)
+      const found = await emailScope(app.db, req.user!, req.params.email)
       return { isSeller: found?.role === 'seller' }
     },
   )
@@ -224,8 +212,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...lookup.schema, summary: 'Is this seller verified?', response: { 200: isVerifiedSchema } },
     },
     async (req) => {
-      ownEmailOrAdmin(req, req.params.email)
-      const found = await findUserByEmail(app.db, req.params.email)
+      const found = await emailScope(app.db, req.user!, req.params.email)
       return { isVerified: found?.role === 'seller' && found.verified }
     },
   )

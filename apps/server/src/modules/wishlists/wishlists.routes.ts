@@ -9,7 +9,7 @@ import { products, wishlists } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
-import { findUserByEmail } from '../users/users.repository.ts'
+import { emailScope } from '../users/email-scope.ts'
 
 export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -55,10 +55,7 @@ export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const user = req.user!
-      const own = user.email.toLowerCase() === req.query.email.toLowerCase()
-      if (!own && user.role !== 'admin') throw new AppError(403, messages.auth.notYourEmail)
-      const who = own ? user : await findUserByEmail(app.db, req.query.email)
+      const who = await emailScope(app.db, req.user!, req.query.email)
       reply.header('cache-control', 'no-store')
       if (!who) return []
       const rows = await app.db
