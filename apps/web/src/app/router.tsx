@@ -31,9 +31,7 @@ const routes: RouteObject[] = [
       // fetches public (GET /categoryDetails is), or check the session in the loader as well.
       {
         lazy: guard('PrivateRoute'),
-        children: [
-          { path: 'category/:id', lazy: () => import('./routes/category') },
-        ],
+        children: [{ path: 'category/:id', lazy: () => import('./routes/category') }],
       },
       {
         // Test hook for browser tests: visiting /__error always renders the route-error screen, the way a
