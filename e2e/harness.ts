@@ -8,8 +8,9 @@ import type { FastifyInstance } from 'fastify'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { buildApp } from '../apps/server/src/app.ts'
 import { loadConfig } from '../apps/server/src/plugins/config.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+export { CHROMIUM_PATH }
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts', import.meta.url))
 export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -45,16 +46,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   await app.listen({ port, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   })
   return {
     baseUrl,

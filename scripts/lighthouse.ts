@@ -9,6 +9,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = path.join(root, 'apps/web/dist')
@@ -63,17 +64,8 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-lh-'))
   const server = await startServer(dataDir)
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
   })
   const rows: Record<string, string | number>[] = []
   let failed = false
