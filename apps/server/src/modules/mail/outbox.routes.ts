@@ -1,17 +1,9 @@
 import { pageQuerySchema } from '@preloved/shared/common'
+import { outboxListSchema } from '@preloved/shared/mail'
 import { desc } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { outbox } from '../../db/schema/index.ts'
 import { afterCursor, decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
-
-export const outboxMailSchema = z.object({
-  _id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  date: z.string(),
-})
 
 /** The mails the system sent while no SMTP server is configured, newest first (admins only). */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +16,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mail stored in the outbox, newest first',
         security: [{ bearer: [] }],
         querystring: pageQuerySchema,
-        response: { 200: z.array(outboxMailSchema) },
+        response: { 200: outboxListSchema },
       },
     },
     async (req, reply) => {

@@ -1,21 +1,11 @@
+import { type OutboxMail, outboxListSchema } from '@preloved/shared/mail'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { api } from '@/lib/api-client'
-
-/** One stored mail (GET /api/outbox, admin): kept when no SMTP server is configured (DESIGN §7). */
-export const outboxMailSchema = z.object({
-  _id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  date: z.string(),
-})
-export type OutboxMail = z.infer<typeof outboxMailSchema>
 
 export const outboxQueryOptions = () =>
   queryOptions({
     queryKey: ['outbox'],
-    queryFn: ({ signal }) => api.get('/outbox', z.array(outboxMailSchema), { signal }),
+    queryFn: ({ signal }) => api.get('/outbox', outboxListSchema, { signal }),
   })
 
 /** Newest first, as the server sends them; a failed first load shows the route-error screen (STYLE §5). */
@@ -25,3 +15,5 @@ export function useOutbox() {
     throwOnError: (_error, query) => query.state.data === undefined,
   })
 }
+
+export type { OutboxMail }

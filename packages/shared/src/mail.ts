@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import './zod-config.ts'
+
+/** One stored mail (GET /api/outbox, admin): kept when no SMTP server is configured (DESIGN §7). */
+export const outboxMailSchema = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  date: z.string(),
+})
+export type OutboxMail = z.infer<typeof outboxMailSchema>
+export const outboxListSchema = z.array(outboxMailSchema)
