@@ -31,7 +31,10 @@ const routes: RouteObject[] = [
       // fetches public (GET /categoryDetails is), or check the session in the loader as well.
       {
         lazy: guard('PrivateRoute'),
-        children: [{ path: 'category/:id', lazy: () => import('./routes/category') }],
+        children: [
+          { path: 'category/:id', lazy: () => import('./routes/category') },
+          { path: 'product/:id', lazy: () => import('./routes/product') },
+        ],
       },
       {
         // Test hook for browser tests: visiting /__error always renders the route-error screen, the way a

@@ -1,12 +1,111 @@
 import { CATEGORY_LABELS, type CategorySlug } from '@preloved/shared/constants'
-import { useParams } from 'react-router'
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import type { Product } from '@preloved/shared/products'
+import { PackageOpen } from 'lucide-react'
+import { useState } from 'react'
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router'
+import { ButtonLink } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { PageLoading } from '@/components/ui/loading'
+import { paths } from '@/config/paths'
+import { useMyBookings } from '@/features/bookings/api/bookings'
+import { categoryListingsQueryOptions, useCategoryListings } from '@/features/bookings/api/get-category-listings'
+import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
+import { BookingModal } from '@/features/bookings/components/booking-modal'
+import { ListingCard } from '@/features/bookings/components/listing-card'
+import { ReportListingButton } from '@/features/bookings/components/report-listing-button'
+import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories'
+import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
+import { useSession } from '@/lib/auth-client'
+import { queryClient } from '@/lib/query-client'
 
-/** '/category/:id' (the id is the category slug): placeholder until the category listing lands. */
+/** SPEC §7: the category's listings are loaded before the screen shows; an unknown category is a route error. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const slug = params.id ?? ''
+  // the title and description come from the categories list; it may fail without hiding the bags
+  void queryClient.prefetchQuery(categoriesQueryOptions())
+  await queryClient.ensureQueryData(categoryListingsQueryOptions(slug))
+  return null
+}
+
+// The first row (3 cards on wide screens) loads at once; the rest lazily.
+const EAGER_CARDS = 3
+
+/** '/category/:id' (the id is the category slug): every bag for sale in it (SPEC §2 Category listing). */
 function CategoryRoute() {
-  const { id = '' } = useParams()
-  const title = CATEGORY_LABELS[id as CategorySlug] ?? id
-  return <PagePlaceholder title={title}>Every bag in this category will be listed here.</PagePlaceholder>
+  const { id: slug = '' } = useParams()
+  const { data: products } = useCategoryListings(slug)
+  const { categories } = useCategories()
+  const { user } = useSession()
+  const myBookings = useMyBookings(user?.email)
+  const [booking, setBooking] = useState<Product | null>(null)
+
+  const category = categories.find((c) => c.category.toLowerCase() === slug.toLowerCase())
+  const title = category?.title ?? CATEGORY_LABELS[slug as CategorySlug] ?? slug
+
+  return (
+    <section className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10 sm:px-6 lg:gap-10 lg:px-8 lg:py-14">
+      <title>{`${title} | Preloved Bags Co.`}</title>
+      <header className="flex flex-col gap-2">
+        <p className="text-sm font-semibold tracking-[0.14em] text-primary">
+          <Link to={paths.categories()} className="link link-hover">
+            Categories
+          </Link>
+        </p>
+        <h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
+        {category?.description ? <p className="max-w-2xl text-base-content/75">{category.description}</p> : null}
+        {products ? (
+          <p className="text-sm text-base-content/70">
+            {products.length === 1 ? '1 bag for sale' : `${products.length} bags for sale`}
+          </p>
+        ) : null}
+      </header>
+
+      {!products ? (
+        <PageLoading />
+      ) : products.length === 0 ? (
+        <EmptyState
+          headingLevel="h2"
+          icon={<PackageOpen className="size-7" />}
+          title="No bags in this category right now"
+          description="Everything here has found a new home. New bags are listed every week: check the other categories meanwhile."
+          action={
+            <ButtonLink to={paths.categories()} variant="outline" size="sm">
+              Browse categories
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {products.map((product, index) => (
+            <li key={product._id}>
+              <ListingCard
+                product={product}
+                eager={index < EAGER_CARDS}
+                actions={
+                  <>
+                    <OwnListingNote product={product} viewerEmail={user?.email} />
+                    <BookNow
+                      product={product}
+                      viewerEmail={user?.email}
+                      myBookings={myBookings.data}
+                      onBook={setBooking}
+                      block
+                    />
+                    <AddToWishlistButton productId={product._id} title={product.title} size="sm" block />
+                  </>
+                }
+                footerAction={
+                  <ReportListingButton title={product.title} size="sm" className="-mr-3 text-base-content/70" />
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <BookingModal item={booking} onClose={() => setBooking(null)} />
+    </section>
+  )
 }
 
 export { CategoryRoute as Component }

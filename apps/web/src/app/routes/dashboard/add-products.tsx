@@ -1,11 +1,23 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import { messages } from '@preloved/shared/messages'
+import { AddProductForm } from '@/features/products/components/add-product-form'
+import { SellerVerificationHint } from '@/features/products/components/seller-verification-hint'
+import { useSession } from '@/lib/auth-client'
 
-/** '/dashboard/addProducts' (seller): placeholder until its feature lands. */
+/** '/dashboard/addProducts' (seller): list a bag for sale (SPEC §2 Add a Product). */
 function AddProductsRoute() {
+  const { user } = useSession()
   return (
-    <PagePlaceholder title="Add a Product" compact>
-      The form to list a bag for sale will show here.
-    </PagePlaceholder>
+    <section aria-labelledby="add-product-title" className="flex max-w-4xl flex-col gap-6">
+      <title>{`${messages.nav.addProduct} | Preloved Bags Co.`}</title>
+      <div className="flex flex-col gap-2">
+        <h1 id="add-product-title" className="text-3xl font-semibold sm:text-4xl">
+          Add a Product
+        </h1>
+        <p className="text-lg text-base-content/80">Add a Product &amp; sell more and get verified</p>
+        <SellerVerificationHint email={user?.email} />
+      </div>
+      <AddProductForm />
+    </section>
   )
 }
 

@@ -1,11 +1,13 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import { messages } from '@preloved/shared/messages'
+import { UsersPage } from '@/features/users/components/users-page'
+import { UsersTable } from '@/features/users/components/users-table'
 
-/** '/dashboard/allCustomers' (admin): placeholder until its feature lands. */
+/** '/dashboard/allCustomers' (admin): every customer account, to delete. */
 function AllCustomersRoute() {
   return (
-    <PagePlaceholder title="All Customers" compact>
-      Every customer account will be listed here.
-    </PagePlaceholder>
+    <UsersPage title={messages.nav.allCustomers} lead="Every customer account, newest first.">
+      <UsersTable kind="customer" />
+    </UsersPage>
   )
 }
 

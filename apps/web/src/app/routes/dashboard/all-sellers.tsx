@@ -1,11 +1,16 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import { messages } from '@preloved/shared/messages'
+import { UsersPage } from '@/features/users/components/users-page'
+import { UsersTable } from '@/features/users/components/users-table'
 
-/** '/dashboard/allSellers' (admin): placeholder until its feature lands. */
+/** '/dashboard/allSellers' (admin): every seller account, to verify or delete. */
 function AllSellersRoute() {
   return (
-    <PagePlaceholder title="All Sellers" compact>
-      Every seller account, with its verification, will be listed here.
-    </PagePlaceholder>
+    <UsersPage
+      title={messages.nav.allSellers}
+      lead="Every seller account, newest first. Verified sellers' listings carry the verified badge."
+    >
+      <UsersTable kind="seller" />
+    </UsersPage>
   )
 }
 

@@ -1,13 +1,182 @@
-import { useParams } from 'react-router'
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import type { Booking } from '@preloved/shared/bookings'
+import { FIRST_ORDER_DISCOUNT_PERCENT } from '@preloved/shared/constants'
+import { messages } from '@preloved/shared/messages'
+import type { PaymentIntent } from '@preloved/shared/payments'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, CircleCheck, ShieldCheck } from 'lucide-react'
+import { type ReactNode, useState } from 'react'
+import { type LoaderFunctionArgs, useNavigation, useParams } from 'react-router'
+import { ButtonLink } from '@/components/ui/button'
+import { FormAlert } from '@/components/ui/form-alert'
+import { Loading } from '@/components/ui/loading'
+import { Skeleton } from '@/components/ui/skeleton'
+import { paths } from '@/config/paths'
+import { bookingQueryOptions } from '@/features/bookings/api/bookings'
+import { usePaymentIntent } from '@/features/payments/api/payments'
+import { TestCardForm } from '@/features/payments/components/test-card-form'
+import { sessionQueryOptions, useSession } from '@/lib/auth-client'
+import { formatPrice } from '@/lib/format'
+import { queryClient } from '@/lib/query-client'
 
-/** '/dashboard/payment/:id' (the booking id): placeholder until the payment page lands. */
+/** SPEC §7: the booking is loaded by id before the page shows (GET /bookings/{id}, the caller's own). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  // a visitor without a session is sent to login by the dashboard's guard; the booking needs one
+  const user = await queryClient.ensureQueryData(sessionQueryOptions())
+  if (!user) return null
+  await queryClient.ensureQueryData(bookingQueryOptions(params.id ?? ''))
+  return null
+}
+
+type SummaryProps = { booking: Booking; intent: PaymentIntent | undefined; waiting: boolean }
+
+/** The bag, its price, the first-order discount when the server applies it (DESIGN §6), and the total. */
+function Summary({ booking, intent, waiting }: SummaryProps) {
+  return (
+    <div className="flex gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
+      <img
+        src={booking.img}
+        alt=""
+        width={160}
+        height={120}
+        className="aspect-[4/3] h-20 w-28 shrink-0 rounded-field bg-base-200 object-cover sm:h-24 sm:w-32"
+      />
+      <dl className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="text-base-content/75">Price</dt>
+          <dd className="tabular-nums">{formatPrice(intent?.price ?? booking.price)}</dd>
+        </div>
+        {intent && intent.discount > 0 ? (
+          <div className="flex justify-between gap-3 text-success" data-testid="discount-line">
+            <dt>First order discount ({FIRST_ORDER_DISCOUNT_PERCENT}%):</dt>
+            <dd className="tabular-nums">−{formatPrice(intent.discount)}</dd>
+          </div>
+        ) : null}
+        <div className="mt-1 flex justify-between gap-3 border-t border-base-300 pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">
+            {intent ? (
+              formatPrice(intent.amount)
+            ) : waiting ? (
+              <Skeleton className="inline-block h-5 w-16 align-middle" />
+            ) : (
+              formatPrice(booking.price)
+            )}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  )
+}
+
+function Paid({ transactionId }: { transactionId?: string }) {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-box border border-success/30 bg-success/8 p-5">
+      <p role="status" className="flex items-center gap-2 text-lg font-semibold text-success">
+        <CircleCheck aria-hidden="true" className="size-6" />
+        {transactionId ? messages.payments.success : messages.payments.alreadyPaid}
+      </p>
+      {transactionId ? (
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="text-base-content/80">{messages.payments.transactionId}</span>
+          <code
+            className="rounded-field bg-base-100 px-2 py-1 font-mono text-sm break-all"
+            data-testid="transaction-id"
+          >
+            {transactionId}
+          </code>
+        </p>
+      ) : null}
+      <ButtonLink to={paths.dashboard.myOrders()} variant="primary" size="sm">
+        Back to My Orders
+      </ButtonLink>
+    </div>
+  )
+}
+
+function CannotPay({ message }: { message: string }) {
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <FormAlert>{message}</FormAlert>
+      <ButtonLink to={paths.dashboard.myOrders()} variant="outline" size="sm">
+        Back to My Orders
+      </ButtonLink>
+    </div>
+  )
+}
+
+/** '/dashboard/payment/:id' (the booking id): SPEC §2 Payment page, with the test-mode card form (DESIGN §6). */
 function PaymentRoute() {
   const { id = '' } = useParams()
+  const navigation = useNavigation()
+  const { user } = useSession()
+  const bookingQuery = useQuery(bookingQueryOptions(id))
+  const [transactionId, setTransactionId] = useState<string>()
+  const booking = bookingQuery.data
+  const payable = booking?.status === 'held' && !booking.soldToSomeoneElse && !transactionId
+  const intent = usePaymentIntent(id, payable)
+  if (bookingQuery.isError && !booking) throw bookingQuery.error
+
+  if (!booking) return <Loading className="py-16" />
+
+  let body: ReactNode
+  let showsForm = false
+  if (transactionId) body = <Paid transactionId={transactionId} />
+  else if (booking.status === 'paid') body = <Paid />
+  else if (booking.soldToSomeoneElse) body = <CannotPay message={messages.payments.soldToOther} />
+  else if (booking.status === 'expired')
+    body = (
+      <CannotPay
+        message={`${messages.bookings.holdExpired}: book the bag again from My Orders if it is still for sale.`}
+      />
+    )
+  else if (booking.status === 'cancelled')
+    body = <CannotPay message="This order was cancelled: the listing is no longer for sale." />
+  else if (intent.isError) body = <CannotPay message={intent.error.message} />
+  else {
+    showsForm = true
+    body = (
+      <TestCardForm
+        clientSecret={intent.data?.clientSecret}
+        bookingId={booking._id}
+        price={intent.data?.amount ?? booking.price}
+        billing={{ name: user?.name ?? booking.customer, email: user?.email ?? booking.email }}
+        onPaid={setTransactionId}
+      />
+    )
+  }
+
   return (
-    <PagePlaceholder title="Payment" compact>
-      The card payment for booking {id} will happen here.
-    </PagePlaceholder>
+    <section className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <title>{`Payment for ${booking.bag} | Preloved Bags Co.`}</title>
+      {navigation.state === 'loading' ? (
+        <Loading label="Loading the next page" size="sm" className="fixed top-20 right-6 z-40" />
+      ) : null}
+      <ButtonLink to={paths.dashboard.myOrders()} variant="ghost" size="sm" className="-ml-3 gap-1.5 self-start">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        My Orders
+      </ButtonLink>
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-semibold sm:text-4xl">Payment for {booking.bag}</h1>
+        {payable && intent.data ? (
+          <p className="text-base-content/85">
+            Please pay <strong>{formatPrice(intent.data.amount)}</strong> for the bag you added to the cart. Happy
+            Shopping!
+          </p>
+        ) : payable && intent.isPending ? (
+          <Skeleton className="h-5 w-full max-w-md" />
+        ) : null}
+      </div>
+      <Summary booking={booking} intent={intent.data} waiting={payable && intent.isPending} />
+      {showsForm ? (
+        <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6">{body}</div>
+      ) : (
+        body
+      )}
+      <p className="flex items-center gap-2 text-xs text-base-content/65">
+        <ShieldCheck aria-hidden="true" className="size-4" />
+        Your card is sent to the card processor only; we never store card details.
+      </p>
+    </section>
   )
 }
 

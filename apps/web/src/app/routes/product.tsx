@@ -1,0 +1,114 @@
+import { CATEGORY_LABELS } from '@preloved/shared/constants'
+import type { Product } from '@preloved/shared/products'
+import { ArrowLeft } from 'lucide-react'
+import { useState } from 'react'
+import { type LoaderFunctionArgs, useParams } from 'react-router'
+import { ButtonLink } from '@/components/ui/button'
+import { PageLoading } from '@/components/ui/loading'
+import { paths } from '@/config/paths'
+import { useMyBookings } from '@/features/bookings/api/bookings'
+import { listingQueryOptions, useListing } from '@/features/bookings/api/get-category-listings'
+import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
+import { BookingModal } from '@/features/bookings/components/booking-modal'
+import { ListingFacts, SellerLine } from '@/features/bookings/components/listing-facts'
+import { ReportListingButton } from '@/features/bookings/components/report-listing-button'
+import { ProductImage } from '@/features/products/components/product-image'
+import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
+import { useSession } from '@/lib/auth-client'
+import { formatPrice } from '@/lib/format'
+import { queryClient } from '@/lib/query-client'
+
+/** The listing is loaded before the page shows; a removed or unknown one is the route-error screen. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  await queryClient.ensureQueryData(listingQueryOptions(params.id ?? ''))
+  return null
+}
+
+/** '/product/:id': one bag with every field, and the same actions as on its category page. */
+function ProductRoute() {
+  const { id = '' } = useParams()
+  const { data: product } = useListing(id)
+  const { user } = useSession()
+  const myBookings = useMyBookings(user?.email)
+  const [booking, setBooking] = useState<Product | null>(null)
+
+  if (!product) return <PageLoading />
+  const saving = product.original_price - product.resell_price
+
+  return (
+    <article className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
+      <title>{`${product.title} | Preloved Bags Co.`}</title>
+      <ButtonLink to={paths.category(product.category)} variant="ghost" size="sm" className="-ml-3 gap-1.5 self-start">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {CATEGORY_LABELS[product.category]}
+      </ButtonLink>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+        <div className="self-start overflow-hidden rounded-box border border-base-300 bg-base-200 shadow-sm">
+          <ProductImage
+            img={product.img}
+            thumb={product.thumb}
+            alt={product.title}
+            sizes="(min-width: 1280px) 700px, (min-width: 1024px) 58vw, 100vw"
+            eager
+          />
+        </div>
+        <div className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <p className="text-sm font-semibold tracking-[0.14em] text-primary">{CATEGORY_LABELS[product.category]}</p>
+            <h1 className="text-3xl leading-tight font-semibold sm:text-4xl">{product.title}</h1>
+            <SellerLine product={product} />
+          </div>
+          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="text-3xl font-semibold text-primary">
+              <span className="sr-only">Resell price: </span>
+              {formatPrice(product.resell_price)}
+            </span>
+            <span className="text-base-content/70">
+              <span className="sr-only">Original price: </span>
+              <s>{formatPrice(product.original_price)}</s>
+            </span>
+            {saving > 0 ? (
+              <span className="badge badge-sm border-0 bg-success/15 font-semibold text-success">
+                Save {formatPrice(saving)}
+              </span>
+            ) : null}
+          </p>
+          {product.status === 'sold' ? (
+            <p className="text-sm font-medium text-base-content/80">This bag has been sold.</p>
+          ) : null}
+          <div className="flex flex-col gap-2">
+            <OwnListingNote product={product} viewerEmail={user?.email} />
+            <BookNow
+              product={product}
+              viewerEmail={user?.email}
+              myBookings={myBookings.data}
+              onBook={setBooking}
+              block
+            />
+            <div className="flex flex-wrap items-center gap-2">
+              {product.status === 'available' ? (
+                <AddToWishlistButton productId={product._id} title={product.title} size="sm" />
+              ) : null}
+              <ReportListingButton title={product.title} />
+            </div>
+          </div>
+          <section aria-labelledby="details-heading" className="flex flex-col gap-3 border-t border-base-300 pt-5">
+            <h2 id="details-heading" className="text-lg font-semibold">
+              Details
+            </h2>
+            <ListingFacts product={product} />
+          </section>
+          <section aria-labelledby="description-heading" className="flex flex-col gap-2">
+            <h2 id="description-heading" className="text-lg font-semibold">
+              Description
+            </h2>
+            <p className="whitespace-pre-line text-base-content/85">{product.description}</p>
+          </section>
+        </div>
+      </div>
+      <BookingModal item={booking} onClose={() => setBooking(null)} />
+    </article>
+  )
+}
+
+export { ProductRoute as Component }

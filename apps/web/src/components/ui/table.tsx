@@ -1,0 +1,89 @@
+import { type ReactNode, useId } from 'react'
+import { cn } from '@/lib/cn'
+
+export type Column<T> = {
+  /** The column's header text. */
+  header: ReactNode
+  /** What the cell shows for a row; `index` counts from 0. */
+  cell: (row: T, index: number) => ReactNode
+  /** Classes for the header and the cells (alignment, widths). */
+  className?: string
+  /** A row header (`<th scope="row">`) names its row for screen readers: use it on the name/title column. */
+  rowHeader?: boolean
+}
+
+type DataTableProps<T> = {
+  /** Names the table (and its scrolling region) for assistive technology. */
+  caption: string
+  /** Show the caption on screen too (default: read by screen readers only; the page heading says it). */
+  showCaption?: boolean
+  columns: Column<T>[]
+  rows: readonly T[]
+  rowKey: (row: T) => string
+  /** Shown instead of the table when there are no rows. */
+  empty: ReactNode
+  className?: string
+}
+
+/**
+ * A zebra-striped daisyUI table in a bordered box. On narrow screens the box scrolls sideways (it is focusable and
+ * named, so keyboard users can scroll it too) instead of squeezing the columns; with no rows it shows `empty`.
+ */
+export function DataTable<T>({
+  caption,
+  showCaption = false,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  className,
+}: DataTableProps<T>) {
+  const captionId = useId()
+  if (rows.length === 0) return <>{empty}</>
+  return (
+    <section
+      aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+      className={cn(
+        'overflow-x-auto rounded-box border border-base-300 bg-base-100 shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary',
+        className,
+      )}
+    >
+      <table className="table table-zebra table-sm sm:table-md">
+        <caption id={captionId} className={showCaption ? 'px-4 pt-4 text-left font-semibold' : 'sr-only'}>
+          {caption}
+        </caption>
+        <thead>
+          <tr className="border-base-300 bg-base-200/70 text-base-content/80">
+            {columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+              <th key={index} scope="col" className={cn('whitespace-nowrap', column.className)}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            <tr key={rowKey(row)} className="border-base-300 align-middle">
+              {columns.map((column, index) =>
+                column.rowHeader ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+                  <th key={index} scope="row" className={cn('font-medium', column.className)}>
+                    {column.cell(row, rowIndex)}
+                  </th>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+                  <td key={index} className={column.className}>
+                    {column.cell(row, rowIndex)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

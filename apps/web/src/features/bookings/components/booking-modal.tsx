@@ -1,0 +1,94 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type CreateBookingBody, createBookingBodySchema } from '@preloved/shared/bookings'
+import { messages } from '@preloved/shared/messages'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { Field } from '@/components/ui/field'
+import { Modal } from '@/components/ui/modal'
+import { paths } from '@/config/paths'
+import { useSession } from '@/lib/auth-client'
+import { formatPrice } from '@/lib/format'
+import { toast } from '@/lib/toast'
+import { useCreateBooking } from '../api/bookings'
+
+export type BookableItem = { _id: string; title: string; resell_price: number }
+
+type BookingModalProps = { item: BookableItem | null; onClose: () => void }
+
+/** SPEC §2 Booking modal: open while `item` is set. */
+export function BookingModal({ item, onClose }: BookingModalProps) {
+  return (
+    <Modal
+      open={item !== null}
+      onClose={onClose}
+      title={item?.title ?? ''}
+      description="Book this bag: it is held for you while you pay."
+    >
+      {item ? <BookingForm item={item} onClose={onClose} /> : null}
+    </Modal>
+  )
+}
+
+function BookingForm({ item, onClose }: { item: BookableItem; onClose: () => void }) {
+  const { user } = useSession()
+  const navigate = useNavigate()
+  const createBooking = useCreateBooking()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CreateBookingBody>({
+    resolver: zodResolver(createBookingBodySchema),
+    defaultValues: { product_id: item._id, customer: user?.name ?? '', number: '', location: '' },
+  })
+
+  // SPEC §8: acknowledged → 'Booking confirmed' and My Orders; otherwise the server's message as an error toast
+  const onSubmit = handleSubmit((body) =>
+    createBooking.mutate(body, {
+      onSuccess: (result) => {
+        if (!result.acknowledged) return
+        toast.success(messages.bookings.confirmed)
+        onClose()
+        navigate(paths.dashboard.myOrders())
+      },
+      onError: (error) => toast.error(error.message),
+    }),
+  )
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <input type="hidden" {...register('product_id')} />
+      <div className="grid gap-4 sm:grid-cols-[9rem_minmax(0,1fr)]">
+        <Field label="Price" value={formatPrice(item.resell_price)} disabled readOnly />
+        <Field label="Email" type="email" value={user?.email ?? ''} disabled readOnly />
+      </div>
+      <Field label="Name" autoComplete="name" error={errors.customer?.message} {...register('customer')} />
+      <Field
+        label="Phone Number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel"
+        required
+        error={errors.number?.message}
+        {...register('number')}
+      />
+      <Field
+        label="Preferred Location"
+        autoComplete="address-level2"
+        required
+        error={errors.location?.message}
+        {...register('location')}
+      />
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={createBooking.isPending}>
+          {createBooking.isPending ? <span aria-hidden="true" className="loading loading-spinner loading-sm" /> : null}
+          Confirm Order
+        </Button>
+      </div>
+    </form>
+  )
+}

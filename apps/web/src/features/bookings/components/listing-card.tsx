@@ -1,0 +1,70 @@
+import type { Product } from '@preloved/shared/products'
+import { ArrowRight } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { Card, CardBody, CardFigure, CardTitle } from '@/components/ui/card'
+import { paths } from '@/config/paths'
+import { ProductImage } from '@/features/products/components/product-image'
+import { formatPrice } from '@/lib/format'
+import { ListingFacts, SellerLine } from './listing-facts'
+
+// The category grid: 1 column below 640 px, 2 up to 1024 px, then 3 (inside a 1280 px max-width container).
+const CARD_IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
+
+type ListingCardProps = {
+  product: Product
+  /** The first row loads at once; the rest when scrolled near (DESIGN §5). */
+  eager?: boolean
+  /** Book Now / Reserved and the wishlist button: composed by the page. */
+  actions: ReactNode
+  /** Beside 'View details' at the foot of the card (Report this Listing). */
+  footerAction?: ReactNode
+}
+
+/** SPEC §2 Category listing: one bag with every field the spec lists, and its actions. */
+export function ListingCard({ product, eager = false, actions, footerAction }: ListingCardProps) {
+  const titleId = `listing-${product._id}`
+  return (
+    <Card aria-labelledby={titleId} className="h-full overflow-hidden">
+      <CardFigure>
+        <ProductImage
+          img={product.img}
+          thumb={product.thumb}
+          alt={product.title}
+          sizes={CARD_IMAGE_SIZES}
+          eager={eager}
+        />
+      </CardFigure>
+      <CardBody className="gap-4 p-5">
+        <div className="flex flex-col gap-1">
+          <CardTitle id={titleId} as="h2" className="line-clamp-2 text-xl">
+            {product.title}
+          </CardTitle>
+          <SellerLine product={product} />
+        </div>
+        <p className="flex flex-wrap items-baseline gap-x-2.5 gap-y-1">
+          <span className="text-2xl font-semibold text-primary">
+            <span className="sr-only">Resell price: </span>
+            {formatPrice(product.resell_price)}
+          </span>
+          <span className="text-sm text-base-content/70">
+            <span className="sr-only">Original price: </span>
+            <s>{formatPrice(product.original_price)}</s>
+          </span>
+        </p>
+        <ListingFacts product={product} compact />
+        <div className="mt-auto flex flex-col gap-2 pt-1">{actions}</div>
+        <div className="-mb-1 flex flex-wrap items-center justify-between gap-x-2 border-t border-base-300 pt-2">
+          <Link
+            to={paths.product(product._id)}
+            className="link inline-flex items-center gap-1 text-sm font-medium text-primary link-hover"
+          >
+            View details<span className="sr-only"> of {product.title}</span>
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+          {footerAction}
+        </div>
+      </CardBody>
+    </Card>
+  )
+}

@@ -1,0 +1,117 @@
+import type { Booking } from '@preloved/shared/bookings'
+import { messages } from '@preloved/shared/messages'
+import { CircleCheck, Clock, CreditCard, RotateCcw } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { type Column, DataTable } from '@/components/ui/table'
+import { paths } from '@/config/paths'
+import { formatPrice } from '@/lib/format'
+import { toast } from '@/lib/toast'
+import { useCreateBooking } from '../api/bookings'
+import { formatTime } from '../format'
+
+/** An expired hold on a bag still for sale: book it again with the same details. */
+function BookAgain({ booking }: { booking: Booking }) {
+  const createBooking = useCreateBooking()
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={createBooking.isPending}
+      onClick={() =>
+        createBooking.mutate(
+          {
+            product_id: booking.product_id,
+            customer: booking.customer,
+            number: booking.number,
+            location: booking.location,
+          },
+          {
+            onSuccess: () => toast.success(messages.bookings.confirmed),
+            onError: (error) => toast.error(error.message),
+          },
+        )
+      }
+    >
+      <RotateCcw aria-hidden="true" className="size-4" />
+      Book again<span className="sr-only"> {booking.bag}</span>
+    </Button>
+  )
+}
+
+/** SPEC §2 My Orders, payment status: Pay (held), 'Paid', or why it can no longer be paid. */
+function PaymentStatus({ booking }: { booking: Booking }) {
+  if (booking.status === 'paid') {
+    return (
+      <Badge tone="success" className="gap-1 badge-md">
+        <CircleCheck aria-hidden="true" className="size-3.5" />
+        Paid
+      </Badge>
+    )
+  }
+  if (booking.soldToSomeoneElse) {
+    return <span className="text-sm font-medium text-base-content/75">Sold to another customer</span>
+  }
+  if (booking.status === 'held') {
+    return (
+      <div className="flex flex-col items-start gap-1.5">
+        <ButtonLink to={paths.dashboard.payment(booking._id)} variant="primary" size="sm" className="min-w-20 gap-1.5">
+          <CreditCard aria-hidden="true" className="size-4" />
+          Pay<span className="sr-only"> for {booking.bag}</span>
+        </ButtonLink>
+        <span className="text-xs text-base-content/70">
+          <Clock aria-hidden="true" className="mr-1 inline size-3.5 align-[-3px]" />
+          Held for you until <time dateTime={booking.expiresAt}>{formatTime(booking.expiresAt)}</time>
+        </span>
+      </div>
+    )
+  }
+  if (booking.status === 'expired') {
+    return (
+      <div className="flex flex-col items-start gap-1.5">
+        <span className="text-sm font-medium text-base-content/80">{messages.bookings.holdExpired}</span>
+        {booking.canBookAgain ? <BookAgain booking={booking} /> : null}
+      </div>
+    )
+  }
+  return <span className="text-sm font-medium text-base-content/75">Cancelled</span>
+}
+
+const columns: Column<Booking>[] = [
+  { header: '#', cell: (_b, index) => index + 1, className: 'w-10 text-base-content/70' },
+  {
+    header: 'Image',
+    cell: (b) => (
+      <img
+        src={b.img}
+        alt=""
+        width={80}
+        height={60}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[4/3] h-12 w-16 rounded-field bg-base-200 object-cover"
+      />
+    ),
+  },
+  {
+    header: 'Item',
+    cell: (b) => (
+      <>
+        {b.bag}
+        {/* phones: the payment status under the item, instead of a column off the screen */}
+        <div className="mt-2 font-normal sm:hidden">
+          <PaymentStatus booking={b} />
+        </div>
+      </>
+    ),
+    rowHeader: true,
+    className: 'min-w-36 max-w-72',
+  },
+  { header: 'Price', cell: (b) => formatPrice(b.price), className: 'whitespace-nowrap tabular-nums' },
+  { header: 'Payment', cell: (b) => <PaymentStatus booking={b} />, className: 'hidden min-w-48 sm:table-cell' },
+]
+
+export function MyOrdersTable({ bookings, empty }: { bookings: Booking[]; empty: ReactNode }) {
+  return <DataTable caption="My Orders" columns={columns} rows={bookings} rowKey={(b) => b._id} empty={empty} />
+}

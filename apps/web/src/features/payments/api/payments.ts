@@ -1,0 +1,72 @@
+import { paymentIntentSchema, type TestCard, testConfirmResultSchema } from '@preloved/shared/payments'
+import { insertResultSchema } from '@preloved/shared/products'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api, isApiError } from '@/lib/api-client'
+
+// A 4xx (paid already, sold, hold taken) will not change by asking again.
+const retryServerErrors = (failureCount: number, error: Error) =>
+  failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
+
+/**
+ * POST /create-payment-intent {bookingId}: the server decides the amount (DESIGN §6) and hands back the secret the
+ * card is confirmed with. Asked once per visit of the payment page, never from cache.
+ */
+export const paymentIntentQueryOptions = (bookingId: string) =>
+  queryOptions({
+    queryKey: ['payment-intent', bookingId],
+    queryFn: ({ signal }) => api.post('/create-payment-intent', { bookingId }, paymentIntentSchema, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: retryServerErrors,
+  })
+
+export function usePaymentIntent(bookingId: string, enabled: boolean) {
+  return useQuery({ ...paymentIntentQueryOptions(bookingId), enabled })
+}
+
+type PayInput = {
+  clientSecret: string
+  card: TestCard
+  billing: { name: string; email: string }
+  bookingId: string
+  price: number
+}
+
+/**
+ * The test-mode processor (DESIGN §6): confirm the card with the secret and billing name and email, then record the
+ * payment (SPEC §7: POST /payments). The card goes to the processor only; nothing of it is kept.
+ */
+// A charge the processor confirmed but the server has not recorded yet (the network failed in between): paying again
+// records that charge instead of charging the card twice. Memory only; it holds no card data.
+const confirmedCharges = new Map<string, string>()
+
+export function usePayWithTestCard() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ clientSecret, card, billing, bookingId, price }: PayInput) => {
+      let transactionId = confirmedCharges.get(clientSecret)
+      if (!transactionId) {
+        const confirmed = await api.post(
+          '/test-processor/confirm',
+          { clientSecret, card, billing },
+          testConfirmResultSchema,
+        )
+        transactionId = confirmed.transactionId
+        confirmedCharges.set(clientSecret, transactionId)
+      }
+      await api.post(
+        '/payments',
+        { price, transactionId, email: billing.email, bookingId, paid: true },
+        insertResultSchema,
+      )
+      confirmedCharges.delete(clientSecret)
+      return { transactionId }
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] })
+      void queryClient.invalidateQueries({ queryKey: ['products'] })
+      void queryClient.invalidateQueries({ queryKey: ['wishlists'] })
+    },
+  })
+}

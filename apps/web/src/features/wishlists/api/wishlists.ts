@@ -1,0 +1,33 @@
+import { wishlistSchema } from '@preloved/shared/bookings'
+import { deleteResultSchema, insertResultSchema } from '@preloved/shared/products'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
+
+/** SPEC §7: GET /wishlists?email={email} (bearer token; own list only). */
+export const wishlistQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: ['wishlists', { email }],
+    queryFn: ({ signal }) => api.get(`/wishlists?${new URLSearchParams({ email })}`, wishlistSchema, { signal }),
+  })
+
+export function useWishlist(email: string | undefined) {
+  return useQuery({ ...wishlistQueryOptions(email ?? ''), enabled: Boolean(email) })
+}
+
+/** POST /wishlists {product_id}: one entry per bag and user; adding it twice is harmless. */
+export function useAddToWishlist() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (productId: string) => api.post('/wishlists', { product_id: productId }, insertResultSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wishlists'] }),
+  })
+}
+
+/** DELETE /wishlists/{id}. */
+export function useRemoveFromWishlist() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (entryId: string) => api.delete(`/wishlists/${encodeURIComponent(entryId)}`, deleteResultSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wishlists'] }),
+  })
+}
