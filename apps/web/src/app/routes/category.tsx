@@ -95,7 +95,12 @@ function CategoryRoute() {
                   </>
                 }
                 footerAction={
-                  <ReportListingButton title={product.title} size="sm" className="-mr-3 text-base-content/70" />
+                  <ReportListingButton
+                    productId={product._id}
+                    title={product.title}
+                    size="sm"
+                    className="-mr-3 text-base-content/70"
+                  />
                 }
               />
             </li>

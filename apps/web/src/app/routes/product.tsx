@@ -89,7 +89,7 @@ function ProductRoute() {
               {product.status === 'available' ? (
                 <AddToWishlistButton productId={product._id} title={product.title} size="sm" />
               ) : null}
-              <ReportListingButton title={product.title} />
+              <ReportListingButton productId={product._id} title={product.title} />
             </div>
           </div>
           <section aria-labelledby="details-heading" className="flex flex-col gap-3 border-t border-base-300 pt-5">

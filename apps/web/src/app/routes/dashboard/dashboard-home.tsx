@@ -1,12 +1,8 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import { DashboardSummary } from '@/features/dashboard/components/dashboard-summary'
 
-/** '/dashboard' index: placeholder until its feature lands. */
+/** '/dashboard' index: a summary for the user's role (DESIGN §9). */
 function DashboardHomeRoute() {
-  return (
-    <PagePlaceholder title="Dashboard" compact>
-      A summary for your role will show here.
-    </PagePlaceholder>
-  )
+  return <DashboardSummary />
 }
 
 export { DashboardHomeRoute as Component }

@@ -1,12 +1,8 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder'
+import { ReportedItems } from '@/features/reports/components/reported-items'
 
-/** '/dashboard/reportedItems' (admin): placeholder until its feature lands. */
+/** '/dashboard/reportedItems' (admin): reported listings to remove or dismiss (DESIGN §9). */
 function ReportedItemsRoute() {
-  return (
-    <PagePlaceholder title="Reported Items" compact>
-      Listings reported by customers will be reviewed here.
-    </PagePlaceholder>
-  )
+  return <ReportedItems />
 }
 
 export { ReportedItemsRoute as Component }

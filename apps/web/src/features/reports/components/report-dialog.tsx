@@ -1,0 +1,114 @@
+import { REPORT_REASONS } from '@preloved/shared/constants'
+import { messages } from '@preloved/shared/messages'
+import { REPORT_REASON_LABELS } from '@preloved/shared/reports'
+import { type FormEvent, useId, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Modal } from '@/components/ui/modal'
+import { cn } from '@/lib/cn'
+import { toast } from '@/lib/toast'
+import { useCreateReport } from '../api/reports'
+
+const NOTE_MAX = 1000
+type Reason = (typeof REPORT_REASONS)[number]
+
+type ReportDialogProps = { open: boolean; onClose: () => void; productId: string; title: string }
+
+function ReportForm({ productId, onClose }: { productId: string; onClose: () => void }) {
+  const [reason, setReason] = useState<Reason | null>(null)
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const create = useCreateReport()
+  const id = useId()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!reason) {
+      setError('Choose a reason for your report.')
+      return
+    }
+    setError(null)
+    const trimmed = note.trim()
+    create.mutate(
+      { product_id: productId, reason, ...(trimmed ? { note: trimmed } : {}) },
+      {
+        onSuccess: () => {
+          toast.success(messages.reports.thanks)
+          onClose()
+        },
+        onError: (failure) => setError(failure.message),
+      },
+    )
+  }
+
+  return (
+    <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
+      <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+        <legend className="mb-2 text-sm font-medium">What is wrong with this listing?</legend>
+        {REPORT_REASONS.map((value) => (
+          <label
+            key={value}
+            className={cn(
+              'flex cursor-pointer items-center gap-3 rounded-field border border-base-300 px-3 py-2.5 hover:bg-base-200/60',
+              reason === value && 'border-primary bg-primary/5',
+            )}
+          >
+            <input
+              type="radio"
+              name={`${id}-reason`}
+              value={value}
+              className="radio radio-sm radio-primary"
+              checked={reason === value}
+              onChange={() => setReason(value)}
+            />
+            <span>{REPORT_REASON_LABELS[value]}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-note`} className="text-sm font-medium">
+          Note <span className="font-normal text-base-content/70">(optional)</span>
+        </label>
+        <textarea
+          id={`${id}-note`}
+          className="textarea w-full bg-base-100 text-base"
+          rows={4}
+          maxLength={NOTE_MAX}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          aria-describedby={`${id}-count`}
+          placeholder="Anything that helps our team review it"
+        />
+        <p id={`${id}-count`} className="self-end text-xs text-base-content/70 tabular-nums">
+          {note.length.toLocaleString('en-US')} / {NOTE_MAX.toLocaleString('en-US')}
+        </p>
+      </div>
+      {error ? (
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="rounded-field bg-error/10 px-3 py-2 text-sm font-medium text-error"
+        >
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="subtle" onClick={onClose} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+          {create.isPending ? <span aria-hidden="true" className="loading loading-spinner loading-sm" /> : null}
+          Submit report
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+/** 'Report this Listing': a reason, an optional note; the server's answer as a toast or under the form. */
+export function ReportDialog({ open, onClose, productId, title }: ReportDialogProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="Report this Listing" description={`“${title}”`}>
+      <ReportForm productId={productId} onClose={onClose} />
+    </Modal>
+  )
+}
