@@ -29,6 +29,9 @@ describe('public storefront', () => {
     }[]
     expect(advertised.length).toBeGreaterThan(0)
     await page.getByText(advertised[0]!.title).first().waitFor()
+    // each advertised title leads to the listing's own page
+    const detail = page.getByRole('link', { name: advertised[0]!.title, exact: true }).first()
+    expect(await detail.getAttribute('href')).toMatch(/^\/product\/[0-9a-f-]{36}$/)
     const explore = page.getByRole('link', { name: /Explore/ }).first()
     expect(await explore.getAttribute('href')).toMatch(/^\/category\/(Shoulder|Tote|Backpacks)$/)
 

@@ -2,6 +2,7 @@ import { CATEGORY_LABELS } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
 import type { Product } from '@preloved/shared/products'
 import { ArrowRight, BadgeCheck } from 'lucide-react'
+import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { ButtonLink } from '@/components/ui/button'
 import { Card, CardActions, CardBody, CardFigure, CardTitle } from '@/components/ui/card'
@@ -25,7 +26,10 @@ export function ProductCard({ product }: { product: Product }) {
       </CardFigure>
       <CardBody className="p-5">
         <CardTitle id={titleId} className="line-clamp-2 text-lg">
-          {product.title}
+          {/* the whole listing is on its own page; Explore goes to the category, as the spec says */}
+          <Link to={paths.product(product._id)} className="link-hover">
+            {product.title}
+          </Link>
         </CardTitle>
         <p className="line-clamp-3 grow-0 text-sm text-base-content/80">{product.description}</p>
         <p className="flex grow-0 flex-wrap items-baseline gap-x-2 gap-y-1">
