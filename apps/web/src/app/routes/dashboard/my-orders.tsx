@@ -1,5 +1,6 @@
 import { messages } from '@preloved/shared/messages'
 import { ShoppingBag } from 'lucide-react'
+import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
@@ -15,14 +16,10 @@ function MyOrdersRoute() {
   if (bookings.isError && !bookings.data) throw bookings.error
 
   return (
-    <section className="flex flex-col gap-6">
-      <title>My Orders | Preloved Bags Co.</title>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-semibold sm:text-4xl">{messages.nav.myOrders}</h1>
-        <p className="text-base-content/75">
-          A booking holds the bag for you for a while: pay before the time shown, or it is for sale again.
-        </p>
-      </div>
+    <DashboardPage
+      title={messages.nav.myOrders}
+      lead="A booking holds the bag for you for a while: pay before the time shown, or it is for sale again."
+    >
       {!bookings.data ? (
         <Loading className="py-12" />
       ) : (
@@ -43,7 +40,7 @@ function MyOrdersRoute() {
           }
         />
       )}
-    </section>
+    </DashboardPage>
   )
 }
 

@@ -1,5 +1,6 @@
 import { messages } from '@preloved/shared/messages'
 import { Heart } from 'lucide-react'
+import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
@@ -15,14 +16,10 @@ function WishlistRoute() {
   if (wishlist.isError && !wishlist.data) throw wishlist.error
 
   return (
-    <section className="flex flex-col gap-6">
-      <title>My Wishlist | Preloved Bags Co.</title>
-      <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-semibold sm:text-4xl">{messages.nav.myWishlist}</h1>
-        <p className="text-base-content/75">
-          Bags you saved for later. Each one exists once: book it before someone else does.
-        </p>
-      </div>
+    <DashboardPage
+      title={messages.nav.myWishlist}
+      lead="Bags you saved for later. Each one exists once: book it before someone else does."
+    >
       {!wishlist.data ? (
         <Loading className="py-12" />
       ) : (
@@ -43,7 +40,7 @@ function WishlistRoute() {
           }
         />
       )}
-    </section>
+    </DashboardPage>
   )
 }
 
