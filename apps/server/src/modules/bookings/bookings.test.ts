@@ -201,6 +201,18 @@ describe('wishlists', () => {
     expect(del.json()).toEqual({ acknowledged: true, deletedCount: 1 })
   })
 
+  it('refuses a sold bag with 409: it can no longer be bought', async () => {
+    const sold = await newBag({ status: 'sold' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wishlists',
+      headers: ann.bearer,
+      payload: { product_id: sold },
+    })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().message).toBe('Sorry, this bag has already been sold.')
+  })
+
   it('refuses a removed or unknown bag with 404', async () => {
     const removed = await newBag({ status: 'removed' })
     expect(

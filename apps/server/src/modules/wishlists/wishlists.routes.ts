@@ -33,6 +33,7 @@ export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(products.id, productId))
         : []
       if (!product || product.status === 'removed') throw new AppError(404, messages.products.notFound)
+      if (product.status === 'sold') throw new AppError(409, messages.bookings.sold)
       await app.db.insert(wishlists).values({ productId, userId: req.user!.id }).onConflictDoNothing()
       const [entry] = await app.db
         .select({ id: wishlists.id })
