@@ -20,6 +20,9 @@ const bodyRules: Record<string, z.ZodType> = {
   }),
 }
 
+/** Answers of better-auth that carry the session token in their JSON as well as in the cookie. */
+const HIDE_SESSION_TOKEN = new Set(['/get-session', '/sign-in/email', '/sign-up/email'])
+
 /** Paths limited per IP and per account (the email in the body), with their allowance per minute. */
 const limited: Record<string, { perIp: number; perAccount: number }> = {
   '/sign-in/email': { perIp: 30, perAccount: 8 },
@@ -98,11 +101,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(parsed.code ? { code: parsed.code } : {}),
         })
       }
-      if (subPath(req) === '/get-session' && text.startsWith('{')) {
+      if (HIDE_SESSION_TOKEN.has(subPath(req)) && text.startsWith('{')) {
         // the session token lives in an httpOnly cookie: page scripts never get to read it
-        const session = JSON.parse(text) as { session?: { token?: string } }
-        if (session.session) delete session.session.token
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(session))
+        const body = JSON.parse(text) as { token?: unknown; session?: { token?: string } }
+        delete body.token
+        if (body.session) delete body.session.token
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body))
       }
       return reply.send(text)
     },

@@ -29,6 +29,13 @@ describe('sign-up', () => {
     expect(res.statusCode).toBe(200)
     expect(res.body).not.toContain(PASSWORD)
     expect(JSON.stringify(res.json())).not.toMatch(/password/i)
+    // nor the session token: it lives in the httpOnly cookie only
+    expect(res.json()).not.toHaveProperty('token')
+    const sessionToken = res.cookies.find((c) => c.name.includes('session_token'))!.value.split('.')[0]!
+    expect(res.body).not.toContain(sessionToken)
+    const signIn = await post('/api/auth/sign-in/email', { email: 'pat@example.test', password: PASSWORD })
+    expect(signIn.json().user.email).toBe('pat@example.test')
+    expect(signIn.json()).not.toHaveProperty('token')
   })
 
   it.each([
