@@ -87,3 +87,23 @@ export function DataTable<T>({
     </section>
   )
 }
+
+/** The spec's first column of every table: the row's number, from 1. */
+export function indexColumn<T>(): Column<T> {
+  return { header: '#', cell: (_row, index) => index + 1, className: 'w-10 text-base-content/70 tabular-nums' }
+}
+
+/** A listing's small picture in a table row (the `thumb` URL); decorative, the row names the bag. */
+export function TableThumb({ src }: { src: string }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width={80}
+      height={60}
+      loading="lazy"
+      decoding="async"
+      className="aspect-[4/3] h-12 w-16 rounded-field bg-base-200 object-cover"
+    />
+  )
+}

@@ -4,7 +4,7 @@ import { CircleCheck, Clock, CreditCard, RotateCcw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
-import { type Column, DataTable } from '@/components/ui/table'
+import { type Column, DataTable, indexColumn, TableThumb } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { formatPrice } from '@/lib/format'
 import { toast } from '@/lib/toast'
@@ -79,21 +79,8 @@ function PaymentStatus({ booking }: { booking: Booking }) {
 }
 
 const columns: Column<Booking>[] = [
-  { header: '#', cell: (_b, index) => index + 1, className: 'w-10 text-base-content/70' },
-  {
-    header: 'Image',
-    cell: (b) => (
-      <img
-        src={b.img}
-        alt=""
-        width={80}
-        height={60}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[4/3] h-12 w-16 rounded-field bg-base-200 object-cover"
-      />
-    ),
-  },
+  indexColumn(),
+  { header: 'Image', cell: (b) => <TableThumb src={b.img} /> },
   {
     header: 'Item',
     cell: (b) => (

@@ -7,7 +7,7 @@ import { Button, ButtonLink } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
-import { type Column, DataTable } from '@/components/ui/table'
+import { type Column, DataTable, indexColumn } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { formatPrice } from '@/lib/format'
 import { toast } from '@/lib/toast'
@@ -109,7 +109,7 @@ export function MyProductsTable({ email }: { email: string | undefined }) {
   }
 
   const columns: Column<Product>[] = [
-    { header: '#', cell: (_p, index) => index + 1, className: 'w-10 text-base-content/70 tabular-nums' },
+    indexColumn(),
     {
       header: 'Image',
       cell: (p) => (

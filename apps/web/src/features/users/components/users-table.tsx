@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
-import { type Column, DataTable } from '@/components/ui/table'
+import { type Column, DataTable, indexColumn } from '@/components/ui/table'
 import { toast } from '@/lib/toast'
 import { useDeleteUser } from '../api/delete-user'
 import { type ListedRole, useUsers } from '../api/get-users'
@@ -70,7 +70,7 @@ export function UsersTable({ kind: role }: { kind: ListedRole }) {
   }
 
   const columns: Column<UserRow>[] = [
-    { header: '#', cell: (_u, index) => index + 1, className: 'w-10 text-base-content/70 tabular-nums' },
+    indexColumn(),
     { header: 'Name', cell: (u) => u.name, rowHeader: true, className: 'min-w-36' },
     { header: 'Email', cell: (u) => u.email, className: 'break-all min-w-48' },
     ...(role === 'seller' ? [{ header: 'Verification', cell: (u: UserRow) => <VerifyCell user={u} /> }] : []),

@@ -2,7 +2,7 @@ import type { WishlistEntry } from '@preloved/shared/bookings'
 import { ShoppingCart, Trash2 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Button, ButtonLink } from '@/components/ui/button'
-import { type Column, DataTable } from '@/components/ui/table'
+import { type Column, DataTable, indexColumn, TableThumb } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { formatPrice } from '@/lib/format'
 import { toast } from '@/lib/toast'
@@ -44,21 +44,8 @@ function BuyNow({ entry }: { entry: WishlistEntry }) {
 }
 
 const columns: Column<WishlistEntry>[] = [
-  { header: '#', cell: (_e, index) => index + 1, className: 'w-10 text-base-content/70' },
-  {
-    header: 'Image',
-    cell: (e) => (
-      <img
-        src={e.img}
-        alt=""
-        width={80}
-        height={60}
-        loading="lazy"
-        decoding="async"
-        className="aspect-[4/3] h-12 w-16 rounded-field bg-base-200 object-cover"
-      />
-    ),
-  },
+  indexColumn(),
+  { header: 'Image', cell: (e) => <TableThumb src={e.img} /> },
   {
     header: 'Item',
     cell: (e) => (
