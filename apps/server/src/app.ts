@@ -18,6 +18,8 @@ import { S3ImageStore } from './modules/images/s3-store.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
+import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway.ts'
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -43,6 +45,8 @@ declare module 'fastify' {
     config: Config
     images: ImageStore
     mailer: Mailer
+    /** Stripe's PaymentIntents when STRIPE_SECRET_KEY is set; the built-in test-mode processor otherwise. */
+    stripe: StripeGateway | undefined
     /** The current time: holds expire by it. */
     now(): Date
     /** Every /api route with the access it declared (the authorization matrix test covers each). */
@@ -129,6 +133,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const clock = opts.clock ?? Date.now
   app.decorate('now', () => new Date(clock()))
   app.decorate('images', images)
+  app.decorate('stripe', createStripeGateway(config))
   app.decorate('productListCache', new MicroCache<CachedPage>(config.LIST_CACHE_MS))
 
   await app.register(errorHandlerPlugin)
@@ -152,6 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(bookingsRoutes)
       await api.register(wishlistsRoutes)
       await api.register(paymentsRoutes)
+      await api.register(stripeWebhookRoutes)
       await api.register(reportsRoutes)
       await api.register(dashboardRoutes)
       await api.register(categoriesRoutes)

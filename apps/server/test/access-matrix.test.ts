@@ -247,6 +247,16 @@ const cases: Case[] = [
     request: (c) => ({ url: `/api/product/paid/${c.productId}}` }),
     expect: all(200),
   },
+  {
+    // public, like Stripe's servers that call it; without Stripe keys there is nothing to receive (404)
+    route: 'POST /api/stripe/webhook',
+    request: () => ({
+      url: '/api/stripe/webhook',
+      payload: '{}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    }),
+    expect: all(404),
+  },
   { route: 'GET /api/bookingPaid', request: () => ({ url: '/api/bookingPaid' }), expect: signedIn(200) },
   {
     route: 'POST /api/reports',

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail'],
     ['REDIS_URL', 'localhost:6379'],
     ['STRIPE_SECRET_KEY', 'pk_test_123'],
+    ['STRIPE_API_URL', 'stripe mock'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let error: unknown
     try {
@@ -63,5 +64,6 @@ describe('loadConfig', () => {
   it('needs the Google and OIDC variables in sets', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/)
     expect(() => loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER: 'http://127.0.0.1:9/' })).toThrow(/OIDC_CLIENT_ID/)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/)
   })
 })

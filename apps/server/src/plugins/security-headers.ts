@@ -8,8 +8,10 @@ import type { Config } from './config.ts'
  * helmet's headers, computed once at start: they never differ between requests here (no CSP nonces), and
  * running helmet's middleware per request cost ~40 % of the throughput of a cached endpoint (decision 004).
  */
-export function securityHeaders(config: Pick<Config, 'PUBLIC_URL'>): Record<string, string> {
+export function securityHeaders(config: Pick<Config, 'PUBLIC_URL' | 'STRIPE_SECRET_KEY'>): Record<string, string> {
   const tls = Boolean(config.PUBLIC_URL?.startsWith('https://'))
+  // Stripe Elements: Stripe.js, its card iframe and its API, only when the Stripe provider is on (DESIGN §6)
+  const stripe = config.STRIPE_SECRET_KEY ? ['https://js.stripe.com'] : []
   const headers: Record<string, string> = {}
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -25,11 +27,12 @@ export function securityHeaders(config: Pick<Config, 'PUBLIC_URL'>): Record<stri
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe.length ? ['https://api.stripe.com'] : [])],
+        frameSrc: stripe.length ? [...stripe, 'https://hooks.stripe.com'] : ["'none'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -41,11 +41,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body.bookingId,
         app.now(),
         app.config.HOLD_MINUTES,
+        app.stripe,
       )
       app.productListCache.clear()
       return {
         clientSecret: intent.clientSecret,
-        provider: 'test' as const,
+        provider: intent.provider,
         amount: centsToDollars(intent.amountCents),
         price: centsToDollars(intent.priceCents),
         discount: centsToDollars(intent.discountCents),
@@ -86,7 +87,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = await recordPayment(app.db, app.mailer, req.user!, req.body.transactionId, req.body.bookingId)
+      const id = await recordPayment(
+        app.db,
+        app.mailer,
+        app.stripe,
+        req.user!,
+        req.body.transactionId,
+        req.body.bookingId,
+      )
       app.productListCache.clear()
       return { acknowledged: true as const, insertedId: id }
     },

@@ -1,0 +1,95 @@
+import Stripe from 'stripe'
+import { AppError } from '../../lib/errors.ts'
+import type { Config } from '../../plugins/config.ts'
+
+/** What we need of a Stripe PaymentIntent, checked against our own record before anything is sold. */
+export interface StripeIntent {
+  id: string
+  status: string
+  amountCents: number
+  currency: string
+  bookingId: string | undefined
+  clientSecret: string
+}
+
+/**
+ * Stripe's PaymentIntents behind the few calls the shop makes (DESIGN §6). Created only when STRIPE_SECRET_KEY is
+ * set; STRIPE_API_URL points stripe-node at a local stand-in of Stripe's HTTP API in tests.
+ */
+export interface StripeGateway {
+  createIntent(input: {
+    amountCents: number
+    bookingId: string
+    customerId: string
+    email: string
+    idempotencyKey: string
+  }): Promise<StripeIntent>
+  retrieve(id: string): Promise<StripeIntent>
+  /** Gives the whole charge back; safe to repeat (one refund per intent, by idempotency key). */
+  refund(id: string): Promise<void>
+  /** The event of a webhook delivery whose signature checks out, or a 400. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event
+  readonly webhooksEnabled: boolean
+}
+
+const toIntent = (pi: Stripe.PaymentIntent): StripeIntent => ({
+  id: pi.id,
+  status: pi.status,
+  amountCents: pi.amount,
+  currency: pi.currency,
+  bookingId: pi.metadata?.bookingId,
+  clientSecret: pi.client_secret ?? '',
+})
+
+export function createStripeGateway(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_URL'>,
+): StripeGateway | undefined {
+  if (!config.STRIPE_SECRET_KEY) return undefined
+  const api = config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined
+  const stripe = new Stripe(config.STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+  })
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET
+
+  return {
+    webhooksEnabled: Boolean(webhookSecret),
+    async createIntent({ amountCents, bookingId, customerId, email, idempotencyKey }) {
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: 'usd',
+          allowed_payment_method_types: ['card'],
+          receipt_email: email,
+          description: `Preloved Bags Co. booking ${bookingId}`,
+          metadata: { bookingId, customerId },
+        },
+        { idempotencyKey },
+      )
+      return toIntent(pi)
+    },
+    async retrieve(id) {
+      return toIntent(await stripe.paymentIntents.retrieve(id))
+    },
+    async refund(id) {
+      await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` })
+    },
+    verifyWebhook(rawBody, signature) {
+      if (!webhookSecret) throw new AppError(404, 'Stripe webhooks are not enabled on this server')
+      if (!signature) throw new AppError(400, 'Missing Stripe-Signature header')
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret)
+      } catch {
+        throw new AppError(400, 'Invalid Stripe webhook signature')
+      }
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../lib/errors.ts'
+import { handleStripeEvent } from './payments.service.ts'
+
+/**
+ * POST /api/stripe/webhook: Stripe tells us a PaymentIntent succeeded (DESIGN §6), so a payment is recorded even
+ * when the buyer closed the tab before the page could. The signature is checked over the raw bytes, so this plugin
+ * keeps JSON bodies as Buffers (its own scope only).
+ */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+
+  app.post(
+    '/stripe/webhook',
+    {
+      config: { access: 'public' },
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['payments'],
+        summary: "Stripe's signed events (payment_intent.succeeded records the payment; others are acknowledged)",
+        headers: z.object({ 'stripe-signature': z.string().max(2048).optional() }),
+        response: { 200: z.object({ received: z.literal(true), result: z.enum(['recorded', 'refunded', 'ignored']) }) },
+      },
+    },
+    async (req) => {
+      const stripe = app.stripe
+      if (!stripe?.webhooksEnabled) throw new AppError(404, 'Stripe webhooks are not enabled on this server')
+      if (!Buffer.isBuffer(req.body)) throw new AppError(415, 'Stripe webhooks are sent as application/json')
+      const event = stripe.verifyWebhook(req.body, req.headers['stripe-signature'])
+      const result = await handleStripeEvent(app.db, app.mailer, stripe, event)
+      if (result !== 'ignored') app.productListCache.clear()
+      req.log.info({ event: event.id, type: event.type, result }, 'stripe webhook')
+      return { received: true as const, result }
+    },
+  )
+}

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A local stand-in for the few endpoints of Stripe's HTTP API the shop calls (PaymentIntents, refunds), so
+ * stripe-node itself runs against it through its host/port settings. It speaks Stripe's wire format: form-encoded
+ * bodies with bracketed keys, `Idempotency-Key`, bearer secret keys, and Stripe's error JSON.
+ */
+export interface FakeIntent {
+  id: string
+  object: 'payment_intent'
+  amount: number
+  currency: string
+  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled'
+  client_secret: string
+  metadata: Record<string, string>
+  receipt_email: string | null
+  livemode: false
+  created: number
+}
+
+export interface FakeStripe {
+  url: string
+  secretKey: string
+  intents: Map<string, FakeIntent>
+  refunds: { id: string; payment_intent: string; amount: number }[]
+  /** Every call: method, path and the idempotency key sent. */
+  calls: { method: string; path: string; idempotencyKey: string | undefined }[]
+  /** What Stripe.js does when the buyer's card is accepted. */
+  succeed(id: string): FakeIntent
+  close(): Promise<void>
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`
+
+/** `metadata[bookingId]=x&allowed_payment_method_types[0]=card` → nested object. */
+function parseForm(body: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/[[\]]+/).filter(Boolean)
+    let node = out as Record<string, unknown>
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value
+      else {
+        node[part] ??= {}
+        node = node[part] as Record<string, unknown>
+      }
+    })
+  }
+  return out
+}
+
+function stripeError(res: ServerResponse, status: number, type: string, message: string, code?: string) {
+  res.writeHead(status, { 'content-type': 'application/json' })
+  res.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }))
+}
+
+export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Promise<FakeStripe> {
+  const intents = new Map<string, FakeIntent>()
+  const refunds: FakeStripe['refunds'] = []
+  const calls: FakeStripe['calls'] = []
+  const idempotent = new Map<string, { status: number; body: string }>()
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    let raw = ''
+    for await (const chunk of req) raw += chunk
+    const url = new URL(req.url ?? '/', 'http://stripe.local')
+    const key = req.headers['idempotency-key'] as string | undefined
+    calls.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: key })
+    if (req.headers.authorization !== `Bearer ${secretKey}`) {
+      return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided')
+    }
+    const cacheKey = key && `${req.method} ${url.pathname} ${key}`
+    const cached = cacheKey ? idempotent.get(cacheKey) : undefined
+    if (cached) {
+      res.writeHead(cached.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' })
+      return res.end(cached.body)
+    }
+    const send = (status: number, payload: unknown) => {
+      const body = JSON.stringify(payload)
+      if (cacheKey) idempotent.set(cacheKey, { status, body })
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(body)
+    }
+    const form = parseForm(raw)
+
+    if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const amount = Number(form.amount)
+      if (!Number.isInteger(amount) || amount < 50) {
+        return stripeError(res, 400, 'invalid_request_error', 'Amount must be at least $0.50 usd', 'amount_too_small')
+      }
+      const pi: FakeIntent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount,
+        currency: String(form.currency ?? 'usd'),
+        status: 'requires_payment_method',
+        client_secret: '',
+        metadata: (form.metadata as Record<string, string>) ?? {},
+        receipt_email: (form.receipt_email as string) ?? null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      }
+      pi.client_secret = `${pi.id}_secret_${randomBytes(8).toString('hex')}`
+      intents.set(pi.id, pi)
+      return send(200, pi)
+    }
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)
+    if (req.method === 'GET' && intentPath) {
+      const pi = intents.get(intentPath[1]!)
+      if (!pi) return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing')
+      return send(200, pi)
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const pi = intents.get(String(form.payment_intent))
+      if (!pi) return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing')
+      if (pi.status !== 'succeeded' || refunds.some((r) => r.payment_intent === pi.id)) {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          'Charge has already been refunded.',
+          'charge_already_refunded',
+        )
+      }
+      const refund = { id: id('re'), object: 'refund', payment_intent: pi.id, amount: pi.amount, status: 'succeeded' }
+      refunds.push(refund)
+      return send(200, refund)
+    }
+    return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => stripeError(res, 500, 'api_error', String(err)))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    intents,
+    refunds,
+    calls,
+    succeed(intentId) {
+      const pi = intents.get(intentId)
+      if (!pi) throw new Error(`no intent ${intentId}`)
+      pi.status = 'succeeded'
+      return pi
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
