@@ -4,19 +4,25 @@ import { messages } from '@preloved/shared/messages'
 import type { PaymentIntent } from '@preloved/shared/payments'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, ShieldCheck } from 'lucide-react'
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { type LoaderFunctionArgs, useNavigation, useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { Loading } from '@/components/ui/loading'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { publicConfigQueryOptions } from '@/features/auth/api/social-sign-in'
 import { bookingQueryOptions } from '@/features/bookings/api/bookings'
 import { usePaymentIntent } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
 import { sessionQueryOptions, useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
 import { queryClient } from '@/lib/query-client'
+
+// Stripe.js and Elements load only on an installation that uses Stripe (DESIGN §6)
+const StripeCardForm = lazy(() =>
+  import('@/features/payments/components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
+)
 
 /** SPEC §7: the booking is loaded by id before the page shows (GET /bookings/{id}, the caller's own). */
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -114,6 +120,8 @@ function PaymentRoute() {
   const booking = bookingQuery.data
   const payable = booking?.status === 'held' && !booking.soldToSomeoneElse && !transactionId
   const intent = usePaymentIntent(id, payable)
+  const config = useQuery(publicConfigQueryOptions())
+  const publishableKey = config.data?.payments.publishableKey
   if (bookingQuery.isError && !booking) throw bookingQuery.error
 
   if (!booking) return <Loading className="py-16" />
@@ -134,15 +142,23 @@ function PaymentRoute() {
   else if (intent.isError) body = <CannotPay message={intent.error.message} />
   else {
     showsForm = true
-    body = (
-      <TestCardForm
-        clientSecret={intent.data?.clientSecret}
-        bookingId={booking._id}
-        price={intent.data?.amount ?? booking.price}
-        billing={{ name: user?.name ?? booking.customer, email: user?.email ?? booking.email }}
-        onPaid={setTransactionId}
-      />
-    )
+    const formProps = {
+      clientSecret: intent.data?.clientSecret,
+      bookingId: booking._id,
+      price: intent.data?.amount ?? booking.price,
+      billing: { name: user?.name ?? booking.customer, email: user?.email ?? booking.email },
+      onPaid: setTransactionId,
+    }
+    body =
+      intent.data?.provider === 'stripe' && publishableKey ? (
+        <Suspense fallback={<Loading label="Loading the card form" className="py-8" />}>
+          <StripeCardForm publishableKey={publishableKey} {...formProps} />
+        </Suspense>
+      ) : intent.data?.provider === 'stripe' ? (
+        <Loading label="Loading the card form" className="py-8" />
+      ) : (
+        <TestCardForm {...formProps} />
+      )
   }
 
   return (

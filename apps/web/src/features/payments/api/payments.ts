@@ -25,12 +25,36 @@ export function usePaymentIntent(bookingId: string, enabled: boolean) {
   return useQuery({ ...paymentIntentQueryOptions(bookingId), enabled })
 }
 
+type Billing = { name: string; email: string }
 type PayInput = {
   clientSecret: string
   card: TestCard
-  billing: { name: string; email: string }
+  billing: Billing
   bookingId: string
   price: number
+}
+
+/** SPEC §7: POST /payments with the spec's body; the server checks the transaction with the processor itself. */
+const recordPayment = (input: { transactionId: string; billing: Billing; bookingId: string; price: number }) =>
+  api.post(
+    '/payments',
+    {
+      price: input.price,
+      transactionId: input.transactionId,
+      email: input.billing.email,
+      bookingId: input.bookingId,
+      paid: true,
+    },
+    insertResultSchema,
+  )
+
+function useInvalidateAfterPayment() {
+  const queryClient = useQueryClient()
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['bookings'] })
+    void queryClient.invalidateQueries({ queryKey: ['products'] })
+    void queryClient.invalidateQueries({ queryKey: ['wishlists'] })
+  }
 }
 
 /**
@@ -42,7 +66,7 @@ type PayInput = {
 const confirmedCharges = new Map<string, string>()
 
 export function usePayWithTestCard() {
-  const queryClient = useQueryClient()
+  const onSuccess = useInvalidateAfterPayment()
   return useMutation({
     mutationFn: async ({ clientSecret, card, billing, bookingId, price }: PayInput) => {
       let transactionId = confirmedCharges.get(clientSecret)
@@ -55,18 +79,35 @@ export function usePayWithTestCard() {
         transactionId = confirmed.transactionId
         confirmedCharges.set(clientSecret, transactionId)
       }
-      await api.post(
-        '/payments',
-        { price, transactionId, email: billing.email, bookingId, paid: true },
-        insertResultSchema,
-      )
+      await recordPayment({ transactionId, billing, bookingId, price })
       confirmedCharges.delete(clientSecret)
       return { transactionId }
     },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['bookings'] })
-      void queryClient.invalidateQueries({ queryKey: ['products'] })
-      void queryClient.invalidateQueries({ queryKey: ['wishlists'] })
+    onSuccess,
+  })
+}
+
+/**
+ * Stripe (DESIGN §6): `confirm` is Stripe.js's confirmCardPayment with the card field (the card never touches our
+ * servers); a succeeded PaymentIntent is then recorded, and the server asks Stripe itself before selling the bag.
+ * If recording fails after the charge, paying again records the same intent (Stripe answers "already succeeded").
+ */
+export function usePayWithStripe() {
+  const onSuccess = useInvalidateAfterPayment()
+  return useMutation({
+    mutationFn: async (input: {
+      confirm: () => Promise<{ intentId?: string | undefined; status?: string | undefined; error?: string | undefined }>
+      billing: Billing
+      bookingId: string
+      price: number
+    }) => {
+      const result = await input.confirm()
+      if (result.error || !result.intentId) throw new Error(result.error ?? 'Your card could not be charged.')
+      if (result.status !== 'succeeded')
+        throw new Error('Your payment is still being processed. Check My Orders shortly.')
+      await recordPayment({ transactionId: result.intentId, ...input })
+      return { transactionId: result.intentId }
     },
+    onSuccess,
   })
 }
