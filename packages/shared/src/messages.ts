@@ -75,6 +75,10 @@ export const messages = {
     transactionId: 'Your transactionId',
     alreadyPaid: 'This order has already been paid.',
     soldToOther: 'Sorry, this bag was sold to another customer. You have not been charged.',
+    /** The card was charged a moment before someone else's payment sold the bag: the charge is given back. */
+    holdTakenRefunded:
+      'Your hold had expired and another customer is buying this bag now. Your payment has been refunded.',
+    soldToOtherRefunded: 'Sorry, this bag was sold to another customer just before your payment. It has been refunded.',
     holdTaken: 'Your hold has expired and another customer is holding this bag now.',
     notVerified: 'The payment could not be confirmed with the card processor.',
     cardNumberIncorrect: 'Your card number is incorrect.',

@@ -357,7 +357,7 @@ async function settlePayment(
     if (code === '23505' || (err instanceof AppError && err.statusCode === 409)) {
       await charge.refund()
       const heldByOther = pgConstraint(err) === 'booking_one_live_per_product_uq'
-      throw new AppError(409, heldByOther ? messages.payments.holdTaken : messages.payments.soldToOther)
+      throw new AppError(409, heldByOther ? messages.payments.holdTakenRefunded : messages.payments.soldToOtherRefunded)
     }
     throw err
   }
