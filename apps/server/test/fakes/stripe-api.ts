@@ -56,6 +56,32 @@ function stripeError(res: ServerResponse, status: number, type: string, message:
   res.end(JSON.stringify({ error: { type, message, ...(code ? { code } : {}) } }))
 }
 
+// Stripe's test cards (https://docs.stripe.com/testing) and what the stand-in answers for them
+const DECLINES: Record<string, { code: string; message: string }> = {
+  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+  '4000000000009995': { code: 'card_declined', message: 'Your card has insufficient funds.' },
+}
+
+function confirmInBrowser(res: ServerResponse, pi: FakeIntent | undefined, form: Record<string, unknown>) {
+  const cors = { 'content-type': 'application/json', 'access-control-allow-origin': '*' }
+  if (!pi || form.client_secret !== pi.client_secret) {
+    res.writeHead(404, cors)
+    return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such payment_intent' } }))
+  }
+  const card = ((form.payment_method_data as Record<string, Record<string, string>>)?.card?.number ?? '').replace(
+    /\D/g,
+    '',
+  )
+  const decline = DECLINES[card] ?? (card === '4242424242424242' ? undefined : DECLINES['4000000000000002']!)
+  if (pi.status === 'succeeded' || !decline) {
+    if (pi.status !== 'succeeded') pi.status = 'succeeded'
+    res.writeHead(200, cors)
+    return res.end(JSON.stringify(pi))
+  }
+  res.writeHead(402, cors)
+  res.end(JSON.stringify({ error: { type: 'card_error', ...decline, payment_intent: pi } }))
+}
+
 export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>()
   const refunds: FakeStripe['refunds'] = []
@@ -68,6 +94,12 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
     const url = new URL(req.url ?? '/', 'http://stripe.local')
     const key = req.headers['idempotency-key'] as string | undefined
     calls.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: key })
+    const form = parseForm(raw)
+    const confirmPath = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname)
+    if (req.method === 'POST' && confirmPath && String(form.key ?? '').startsWith('pk_')) {
+      // what Stripe.js does in the browser: the publishable key and the client secret confirm a card payment
+      return confirmInBrowser(res, intents.get(confirmPath[1]!), form)
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided')
     }
@@ -83,7 +115,6 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(body)
     }
-    const form = parseForm(raw)
 
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const amount = Number(form.amount)

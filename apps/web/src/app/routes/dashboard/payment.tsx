@@ -54,7 +54,7 @@ function Summary({ booking, intent, waiting }: SummaryProps) {
         {intent && intent.discount > 0 ? (
           <div className="flex justify-between gap-3 text-success" data-testid="discount-line">
             <dt>First order discount ({FIRST_ORDER_DISCOUNT_PERCENT}%):</dt>
-            <dd className="tabular-nums">−{formatPrice(intent.discount)}</dd>
+            <dd className="whitespace-nowrap tabular-nums">−{formatPrice(intent.discount)}</dd>
           </div>
         ) : null}
         <div className="mt-1 flex justify-between gap-3 border-t border-base-300 pt-2 text-base font-semibold">
