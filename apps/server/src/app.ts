@@ -101,6 +101,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
     routerOptions: { maxParamLength: 200 },
+    // a hop count trusts that many proxies nearest to us (fastify's types take it as a function)
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : (config.TRUST_PROXY ?? false),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -48,6 +48,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['STRIPE_SECRET_KEY', 'pk_test_123'],
     ['STRIPE_API_URL', 'stripe mock'],
+    ['TRUST_PROXY', 'yes please'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let error: unknown
     try {
@@ -59,6 +60,15 @@ describe('loadConfig', () => {
     const message = (error as Error).message
     expect(message).toContain(name)
     expect(message.split('\n')).toHaveLength(1)
+  })
+
+  it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {
+    const trust = (v: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: v }).TRUST_PROXY
+    expect(trust('true')).toBe(true)
+    expect(trust('false')).toBe(false)
+    expect(trust('1')).toBe(1)
+    expect(trust('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1'])
+    expect(loadConfig({ DATA_DIR: dataDir() }).TRUST_PROXY).toBeUndefined()
   })
 
   it('needs the Google and OIDC variables in sets', () => {

@@ -60,6 +60,21 @@ const envSchema = z.object({
   LIST_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(2000),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   WEB_DIST: z.string().optional(),
+  /**
+   * Behind a load balancer: which proxies' X-Forwarded-For to believe, so per-IP limits see the client. A number of
+   * hops, a comma-separated list of addresses/CIDRs, or true (any: only when nothing else can reach the instances).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'must be true, false, a hop count or a list of addresses',
+    )
+    .transform((v): boolean | number | string[] =>
+      v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v.split(/\s*,\s*/),
+    )
+    .optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
