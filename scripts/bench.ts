@@ -5,7 +5,8 @@
 // with constant bodies recorded from the real server. Prints requests/s, p50/p99, errors, non-2xx by status and
 // the server's peak memory per target, then a summary.
 // Options (env): BENCH_LISTINGS (100000), BENCH_USERS (10000), BENCH_SECONDS (30), BENCH_WARMUP (3 s, not counted),
-// BENCH_CONNECTIONS (10), BENCH_TARGETS (pglite,postgres,ceiling), BENCH_DATABASE_URL (a PostgreSQL server's
+// BENCH_CONNECTIONS (10), BENCH_TARGETS (pglite,postgres,ceiling), BENCH_PROFILE (a folder: the servers write
+// V8 CPU profiles there, --cpu-prof), BENCH_VERBOSE (seeding step times), BENCH_DATABASE_URL (a PostgreSQL server's
 // database to connect to; a fresh database is created beside it and dropped after;
 // default postgres://postgres@127.0.0.1:5432/test). Quick run: BENCH_LISTINGS=10000 BENCH_USERS=1000 BENCH_SECONDS=10.
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -56,8 +57,9 @@ function startProcess(
   args: string[],
   extraEnv: Record<string, string>,
 ): Promise<{ child: ChildProcess; port: number }> {
+  const profile = env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : []
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
       cwd: root,
       env: { ...process.env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'inherit'],
