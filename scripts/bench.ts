@@ -50,6 +50,7 @@ interface Outcome {
   errorDetail: string
   non2xx: Record<string, number>
   peakRssMb: number
+  cpuMsPerRequest: number
   kinds: Map<Kind, { count: number; statuses: Record<number, number>; latencies: number[] }>
 }
 
@@ -102,6 +103,13 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port))
     })
   })
+}
+
+/** CPU time the process has used so far (user + system), in ms: per request, it is less sensitive to other load. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux)
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 /** The process's peak resident memory so far (VmHWM), in MB. */
@@ -225,8 +233,17 @@ async function runTarget(
   }
   mix.resetStats()
   console.info(`  measuring ${SECONDS} s with ${CONNECTIONS} connections…`)
+  const cpuBefore = cpuMs(pid)
   const r = await drive(base, mix, SECONDS)
-  const outcome: Outcome = { target, seedSeconds, ...r, peakRssMb: peakRssMb(pid), kinds: new Map(mix.stats) }
+  const cpuMsPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests)
+  const outcome: Outcome = {
+    target,
+    seedSeconds,
+    ...r,
+    peakRssMb: peakRssMb(pid),
+    cpuMsPerRequest,
+    kinds: new Map(mix.stats),
+  }
   printTarget(outcome)
   return outcome
 }
@@ -234,7 +251,8 @@ async function runTarget(
 function printTarget(o: Outcome) {
   console.info(
     `  ${o.target}: ${Math.round(o.rps)} req/s, p50 ${o.p50} ms, p99 ${o.p99} ms, errors ${o.errors} (${o.errorDetail}), ` +
-      `non-2xx ${JSON.stringify(o.non2xx)}, peak RSS ${o.peakRssMb} MB`,
+      `non-2xx ${JSON.stringify(o.non2xx)}, peak RSS ${o.peakRssMb} MB, ` +
+      `server CPU ${o.cpuMsPerRequest.toFixed(2)} ms per request`,
   )
   const total = [...o.kinds.values()].reduce((n, k) => n + k.count, 0)
   console.table(
@@ -371,6 +389,7 @@ async function main() {
         .map(([s, n]) => `${s}×${n}`)
         .join(' '),
       peak_rss_mb: o.peakRssMb,
+      cpu_ms_per_req: Number(o.cpuMsPerRequest.toFixed(2)),
     })),
   )
   if (outcomes.some((o) => o.errors > 0)) {
