@@ -1,6 +1,7 @@
 declare module 'autocannon' {
   interface Histogram {
     average: number
+    total: number
     p50: number
     p99: number
   }
@@ -10,6 +11,18 @@ declare module 'autocannon' {
     errors: number
     timeouts: number
     non2xx: number
+    statusCodeStats?: Record<string, { count: number }>
+  }
+  interface RequestParams {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+  }
+  interface Request extends RequestParams {
+    /** Called before each request is sent; `context` lives per connection until the request list wraps. */
+    setupRequest?: (req: RequestParams, context: Record<string, unknown>) => RequestParams
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void
   }
   interface Options {
     url: string
@@ -17,7 +30,7 @@ declare module 'autocannon' {
     duration?: number
     pipelining?: number
     headers?: Record<string, string>
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[]
+    requests?: Request[]
   }
   function autocannon(opts: Options): Promise<Result>
   export default autocannon

@@ -1,160 +1,401 @@
-// `npm run bench`: seeds 10,000 listings into a fresh embedded database, starts the real server and a bare
-// Fastify "ceiling" serving constant bodies of the same size, and measures both with autocannon.
-// Options (env): BENCH_LISTINGS (10000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10), DATABASE_URL (a postgres:// URL to bench PostgreSQL instead).
+// `npm run bench`: seeds 100,000 listings and 10,000 customer accounts (with orders and wishlists) into a fresh
+// embedded database (PGlite) and a fresh PostgreSQL database, starts the real server on each, and drives it with
+// autocannon for BENCH_SECONDS under a realistic mix (bench-mix.ts: 70 % home and category listings, 15 % product
+// pages, 10 % my orders / wishlist with bearer tokens, 5 % bookings). A bare Fastify "ceiling" answers the same mix
+// with constant bodies recorded from the real server. Prints requests/s, p50/p99, errors, non-2xx by status and
+// the server's peak memory per target, then a summary.
+// Options (env): BENCH_LISTINGS (100000), BENCH_USERS (10000), BENCH_SECONDS (30), BENCH_WARMUP (3 s, not counted),
+// BENCH_CONNECTIONS (10), BENCH_TARGETS (pglite,postgres,ceiling), BENCH_PROFILE (a folder: the servers write
+// V8 CPU profiles there, --cpu-prof), BENCH_VERBOSE (seeding step times), BENCH_DATABASE_URL (a PostgreSQL server's
+// database to connect to; a fresh database is created beside it and dropped after;
+// default postgres://postgres@127.0.0.1:5432/test). Quick run: BENCH_LISTINGS=10000 BENCH_USERS=1000 BENCH_SECONDS=10.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import pg from 'pg'
 import { openDatabase } from '../apps/server/src/db/client.ts'
 import { seedReferenceData } from '../apps/server/src/db/demo/seed.ts'
-import { products, users } from '../apps/server/src/db/schema/index.ts'
+import { tokenKey } from '../apps/server/src/lib/tokens.ts'
+import { type Kind, Mix, type PlannedRequest, percentile, WEIGHTS } from './bench-mix.ts'
+import { BENCH_PASSWORD, customerEmail, productId, type SeedSizes, seedBench } from './bench-seed.ts'
 
-const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 10_000)
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const env = process.env
+const SIZES: SeedSizes = {
+  listings: Number(env.BENCH_LISTINGS ?? 100_000),
+  customers: Number(env.BENCH_USERS ?? 10_000),
+  sellers: 50,
+}
+const SECONDS = Number(env.BENCH_SECONDS ?? 30)
+const WARMUP = Number(env.BENCH_WARMUP ?? 3)
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10)
+const TARGETS = (env.BENCH_TARGETS ?? 'pglite,postgres,ceiling').split(',').map((t) => t.trim())
+const PG_SERVER = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const root = fileURLToPath(new URL('..', import.meta.url))
+const AUTH_SECRET = randomBytes(32).toString('hex')
 
-const ENDPOINTS = ['/api/categories', '/api/categoryDetails?category=Tote&limit=24']
-
-async function seed(dataDir: string, databaseUrl: string | undefined) {
-  const database = await openDatabase(databaseUrl, dataDir)
-  await database.migrate()
-  await seedReferenceData(database.db)
-  const db = database.db
-  const sellers = Array.from({ length: 50 }, (_, i) => ({
-    id: randomUUID(),
-    name: `Bench Seller ${i}`,
-    email: `bench-seller-${i}-${randomUUID().slice(0, 6)}@bench.test`,
-    role: 'seller' as const,
-    verified: i % 2 === 0,
-  }))
-  await db.insert(users).values(sellers)
-  const cats = ['Shoulder', 'Tote', 'Backpacks'] as const
-  const start = Date.now() - LISTINGS * 60_000
-  for (let offset = 0; offset < LISTINGS; offset += 1000) {
-    const batch = Array.from({ length: Math.min(1000, LISTINGS - offset) }, (_, j) => {
-      const i = offset + j
-      return {
-        sellerId: sellers[i % sellers.length]!.id,
-        title: `Bench bag ${i} — a well-kept leather bag`,
-        img: '/uploads/000000000000000000000000-800.webp',
-        thumb: '/uploads/000000000000000000000000-320.webp',
-        category: cats[i % 3]!,
-        originalPriceCents: 20_000 + (i % 500) * 100,
-        resellPriceCents: 10_000 + (i % 400) * 100,
-        year: String(2010 + (i % 15)),
-        location: ['Lisbon', 'Austin', 'Berlin', 'Osaka'][i % 4]!,
-        phone: '+1 555 0100',
-        condition: (['excellent', 'good', 'fair'] as const)[i % 3]!,
-        description: 'Gently used, clean lining, all hardware intact. Comes with its dust bag.',
-        specialty: 'Dust bag included',
-        advertisement: i % 50 === 0,
-        status: i % 20 === 0 ? ('sold' as const) : ('available' as const),
-        createdAt: new Date(start + i * 60_000),
-      }
-    })
-    await db.insert(products).values(batch)
-  }
-  await database.close()
+interface Outcome {
+  target: string
+  seedSeconds: number | undefined
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  errors: number
+  errorDetail: string
+  non2xx: Record<string, number>
+  peakRssMb: number
+  cpuMsPerRequest: number
+  kinds: Map<Kind, { count: number; statuses: Record<number, number>; latencies: number[] }>
 }
 
-function startProcess(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+function startProcess(
+  args: string[],
+  extraEnv: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number }> {
+  const profile = env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(env.BENCH_PROFILE)}`] : []
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...args], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let out = ''
+    let started = false
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
+      if (started) {
+        out = out.slice(-2000)
+        return
+      }
       const m = /^(\d+)\n/m.exec(out) ?? /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)
-      if (m) resolve({ child, port: Number(m[1]) })
+      if (m) {
+        started = true
+        resolve({ child, port: Number(m[1]) })
+      }
     })
-    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code}: ${out.slice(-500)}`)))
+    child.on('exit', (code) => {
+      if (!started) reject(new Error(`${args[0]} exited with ${code}: ${out.slice(-500)}`))
+    })
   })
 }
 
-async function measure(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 })
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((r) => child.once('exit', r))
+  child.kill('SIGTERM')
+  await exited
+}
+
+/** A free port, so the server knows its own origin (better-auth refuses sign-ins from other origins). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** CPU time the process has used so far (user + system), in ms: per request, it is less sensitive to other load. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux)
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** The process's peak resident memory so far (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Math.round(Number(m[1]) / 1024) : Number.NaN
+}
+
+async function drive(base: string, mix: Mix, seconds: number) {
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    requests: [
+      {
+        setupRequest: (req, context) => {
+          const next: PlannedRequest = mix.next()
+          context.kind = next.kind
+          context.start = performance.now()
+          return {
+            ...req,
+            method: next.method,
+            path: next.path,
+            headers: { ...req.headers, ...next.headers },
+            ...(next.body ? { body: next.body } : {}),
+          }
+        },
+        onResponse: (status, _body, context) => {
+          mix.record(context.kind as Kind, status, performance.now() - (context.start as number))
+        },
+      },
+    ],
+  })
+  const non2xx: Record<string, number> = {}
+  let fiveHundreds = 0
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+    if (code.startsWith('2')) continue
+    non2xx[code] = count
+    if (code.startsWith('5')) fiveHundreds += count
+  }
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + fiveHundreds,
+    errorDetail: `connection errors ${result.errors}, timeouts ${result.timeouts}, 5xx ${fiveHundreds}`,
+    non2xx,
+  }
+}
+
+/** Checks that seeded customers' minted tokens and their password work, and records bodies for the ceiling. */
+async function sanityCheck(base: string, mix: Mix) {
+  const expectOk = async (what: string, res: Response) => {
+    if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`)
+    return res
+  }
+  const orders = await (
+    await expectOk('orders', await fetch(`${base}/api/bookings?email=${customerEmail(1)}`, { headers: mix.bearer(1) }))
+  ).json()
+  const wishlist = await (
+    await expectOk(
+      'wishlist',
+      await fetch(`${base}/api/wishlists?email=${customerEmail(1)}`, { headers: mix.bearer(1) }),
+    )
+  ).json()
+  if (!Array.isArray(orders) || orders.length === 0) throw new Error('seeded customer 1 has no orders')
+  if (!Array.isArray(wishlist) || wishlist.length === 0) throw new Error('seeded customer 1 has no wishlist')
+  // a seeded account is a real one: it signs in with its password and gets a token from GET /api/jwt
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: customerEmail(2), password: BENCH_PASSWORD }),
+  })
+  await expectOk('sign-in of a seeded customer', signIn)
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  await expectOk('GET /api/jwt', await fetch(`${base}/api/jwt?email=${customerEmail(2)}`, { headers: { cookie } }))
+}
+
+async function recordBodies(base: string, mix: Mix) {
+  const get = async (url: string, headers?: Record<string, string>) => {
+    const res = await fetch(base + url, headers ? { headers } : {})
+    if (!res.ok) throw new Error(`${url}: ${res.status}`)
+    return res.text()
+  }
+  const exact: Record<string, string> = {}
+  for (const c of ['Shoulder', 'Tote', 'Backpacks']) {
+    exact[`/api/categoryDetails/${c}`] = await get(`/api/categoryDetails/${c}`)
+    exact[`/api/categoryDetails?category=${c}&limit=24`] = await get(`/api/categoryDetails?category=${c}&limit=24`)
+  }
+  exact['/api/categoryDetails?advertised=true&limit=8'] = await get('/api/categoryDetails?advertised=true&limit=8')
+  return [
+    { method: 'GET', url: '/api/categories', body: await get('/api/categories') },
+    { method: 'GET', url: '/api/categoryDetails', body: '[]', exact },
+    { method: 'GET', url: '/api/categoryDetails/:slug', body: '[]', exact },
+    { method: 'GET', url: '/api/products/:id', body: await get(`/api/products/${productId(7)}`) },
+    { method: 'GET', url: '/api/bookings', body: await get(`/api/bookings?email=${customerEmail(1)}`, mix.bearer(1)) },
+    {
+      method: 'GET',
+      url: '/api/wishlists',
+      body: await get(`/api/wishlists?email=${customerEmail(1)}`, mix.bearer(1)),
+    },
+    { method: 'POST', url: '/api/bookings', body: JSON.stringify({ acknowledged: true, insertedId: productId(1) }) },
+  ]
+}
+
+async function runTarget(
+  target: string,
+  base: string,
+  pid: number,
+  mix: Mix,
+  seedSeconds: number | undefined,
+): Promise<Outcome> {
+  if (WARMUP > 0) {
+    console.info(`  warming up ${WARMUP} s…`)
+    await drive(base, mix, WARMUP)
+  }
+  mix.resetStats()
+  console.info(`  measuring ${SECONDS} s with ${CONNECTIONS} connections…`)
+  const cpuBefore = cpuMs(pid)
+  const r = await drive(base, mix, SECONDS)
+  const cpuMsPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests)
+  const outcome: Outcome = {
+    target,
+    seedSeconds,
+    ...r,
+    peakRssMb: peakRssMb(pid),
+    cpuMsPerRequest,
+    kinds: new Map(mix.stats),
+  }
+  printTarget(outcome)
+  return outcome
+}
+
+function printTarget(o: Outcome) {
+  console.info(
+    `  ${o.target}: ${Math.round(o.rps)} req/s, p50 ${o.p50} ms, p99 ${o.p99} ms, errors ${o.errors} (${o.errorDetail}), ` +
+      `non-2xx ${JSON.stringify(o.non2xx)}, peak RSS ${o.peakRssMb} MB, ` +
+      `server CPU ${o.cpuMsPerRequest.toFixed(2)} ms per request`,
+  )
+  const total = [...o.kinds.values()].reduce((n, k) => n + k.count, 0)
+  console.table(
+    WEIGHTS.map(([kind]) => {
+      const k = o.kinds.get(kind)!
+      const sorted = [...k.latencies].sort((a, b) => a - b)
+      return {
+        kind,
+        share: `${((100 * k.count) / Math.max(1, total)).toFixed(1)} %`,
+        requests: k.count,
+        p50_ms: Number(percentile(sorted, 50).toFixed(1)),
+        p99_ms: Number(percentile(sorted, 99).toFixed(1)),
+        statuses: Object.entries(k.statuses)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' '),
+      }
+    }),
+  )
+}
+
+async function benchDatabase(
+  target: 'pglite' | 'postgres',
+  mix: Mix,
+): Promise<{ outcome: Outcome; bodies: Awaited<ReturnType<typeof recordBodies>> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-bench-'))
+  let databaseUrl: string | undefined
+  let dropDatabase = async () => {}
+  if (target === 'postgres') {
+    const name = `bench_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: PG_SERVER })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(PG_SERVER)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: PG_SERVER })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    }
+  }
+  try {
+    console.info(`\n[${target}] seeding ${SIZES.listings} listings and ${SIZES.customers} customers…`)
+    const seeded = performance.now()
+    const database = await openDatabase(databaseUrl, dataDir)
+    await database.migrate()
+    await seedReferenceData(database.db)
+    const migrated = performance.now()
+    await seedBench(database.db, SIZES)
+    console.info(`  opened and migrated in ${((migrated - seeded) / 1000).toFixed(1)} s`)
+    await database.close()
+    const seedSeconds = (performance.now() - seeded) / 1000
+    console.info(`  seeded in ${seedSeconds.toFixed(1)} s`)
+
+    const port = await freePort()
+    const server = await startProcess(['apps/server/src/server.ts'], {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      DEMO_DATA: 'false',
+      AUTH_SECRET,
+      // the per-account booking limit (20 per 10 min) and the per-IP limits would answer 429 to a load generator
+      RATE_LIMIT_FACTOR: '1000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    })
+    try {
+      const base = `http://127.0.0.1:${server.port}`
+      await sanityCheck(base, mix)
+      const bodies = await recordBodies(base, mix)
+      const outcome = await runTarget(target, base, server.child.pid!, mix, seedSeconds)
+      return { outcome, bodies }
+    } finally {
+      await stopProcess(server.child)
+    }
+  } finally {
+    await dropDatabase()
+    await rm(dataDir, { recursive: true, force: true })
   }
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-bench-'))
-  const databaseUrl = process.env.DATABASE_URL || undefined
-  console.info(`Seeding ${LISTINGS} listings (${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})…`)
-  const seeded = Date.now()
-  await seed(dataDir, databaseUrl)
-  console.info(`  seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s`)
-
-  const server = await startProcess(['apps/server/src/server.ts'], {
-    DATA_DIR: dataDir,
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    DEMO_DATA: 'false',
-    RATE_LIMIT_FACTOR: '1000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  })
-  const base = `http://127.0.0.1:${server.port}`
-  const bodies: Record<string, string> = {}
-  for (const endpoint of ENDPOINTS) {
-    const res = await fetch(base + endpoint)
-    if (!res.ok) throw new Error(`${endpoint}: ${res.status}`)
-    bodies[endpoint.split('?')[0]!] = await res.text()
-  }
-  const bodiesFile = path.join(dataDir, 'ceiling-bodies.json')
-  await writeFile(bodiesFile, JSON.stringify(bodies))
-  const ceiling = await startProcess(['scripts/bench-ceiling.ts', bodiesFile], {})
-
-  const rows: {
-    endpoint: string
-    bytes: number
-    rps: number
-    p50: number
-    p99: number
-    errors: number
-    ceilingRps: number
-    ceilingP99: number
-    ratio: string
-  }[] = []
-  try {
-    for (const endpoint of ENDPOINTS) {
-      const key = endpoint.split('?')[0]!
-      console.info(`Measuring ${endpoint} for ${SECONDS} s with ${CONNECTIONS} connections…`)
-      const ceil = await measure(`http://127.0.0.1:${ceiling.port}${key}`)
-      const real = await measure(base + endpoint)
-      rows.push({
-        endpoint,
-        bytes: Buffer.byteLength(bodies[key]!),
-        rps: Math.round(real.rps),
-        p50: real.p50,
-        p99: real.p99,
-        errors: real.errors,
-        ceilingRps: Math.round(ceil.rps),
-        ceilingP99: ceil.p99,
-        ratio: (real.rps / ceil.rps).toFixed(2),
-      })
+  const mix = new Mix(SIZES, tokenKey(AUTH_SECRET))
+  await mix.mintTokens()
+  const outcomes: Outcome[] = []
+  let bodies: Awaited<ReturnType<typeof recordBodies>> | undefined
+  for (const target of TARGETS) {
+    if (target === 'pglite' || target === 'postgres') {
+      const r = await benchDatabase(target, new Mix(SIZES, tokenKey(AUTH_SECRET)).adoptTokens(mix))
+      outcomes.push(r.outcome)
+      bodies ??= r.bodies
     }
-  } finally {
-    server.child.kill('SIGTERM')
-    ceiling.child.kill('SIGTERM')
   }
+  if (TARGETS.includes('ceiling')) {
+    if (!bodies) throw new Error('the ceiling replays bodies recorded from a database target: add pglite or postgres')
+    console.info('\n[ceiling] bare Fastify answering the same mix with constant bodies')
+    const dir = await mkdtemp(path.join(tmpdir(), 'preloved-bench-ceiling-'))
+    const file = path.join(dir, 'routes.json')
+    await writeFile(file, JSON.stringify(bodies))
+    const ceiling = await startProcess(['scripts/bench-ceiling.ts', file], {})
+    try {
+      const base = `http://127.0.0.1:${ceiling.port}`
+      outcomes.push(
+        await runTarget(
+          'ceiling',
+          base,
+          ceiling.child.pid!,
+          new Mix(SIZES, tokenKey(AUTH_SECRET)).adoptTokens(mix),
+          undefined,
+        ),
+      )
+    } finally {
+      await stopProcess(ceiling.child)
+      await rm(dir, { recursive: true, force: true })
+    }
+  }
+
   console.info(
-    `\nResults (${LISTINGS} listings, ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, ${CONNECTIONS} connections, ${SECONDS} s each)`,
+    `\nSummary: ${SIZES.listings} listings, ${SIZES.customers} customers, ${CONNECTIONS} connections, ${SECONDS} s per target ` +
+      `(mix ${WEIGHTS.map(([k, w]) => `${k} ${w}%`).join(', ')})`,
   )
-  console.table(rows)
-  await new Promise((r) => setTimeout(r, 500))
-  await rm(dataDir, { recursive: true, force: true })
-  if (rows.some((r) => r.errors > 0)) process.exit(1)
+  console.table(
+    outcomes.map((o) => ({
+      target: o.target,
+      seed_s: o.seedSeconds === undefined ? '' : Number(o.seedSeconds.toFixed(1)),
+      'req/s': Math.round(o.rps),
+      p50_ms: o.p50,
+      p99_ms: o.p99,
+      requests: o.requests,
+      errors: o.errors,
+      non2xx: Object.entries(o.non2xx)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' '),
+      peak_rss_mb: o.peakRssMb,
+      cpu_ms_per_req: Number(o.cpuMsPerRequest.toFixed(2)),
+    })),
+  )
+  if (outcomes.some((o) => o.errors > 0)) {
+    console.error('errors (connection errors, timeouts or 5xx) above: the bench fails')
+    process.exit(1)
+  }
 }
 
 await main()

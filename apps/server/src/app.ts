@@ -51,7 +51,10 @@ declare module 'fastify' {
     now(): Date
     /** Every /api route with the access it declared (the authorization matrix test covers each). */
     apiRoutes: readonly ApiRoute[]
-    /** Serialized public listing pages; every write that changes what a list shows calls `clear()`. */
+    /**
+     * Serialized public listing pages; every write that changes what a list shows calls `clear()`, or `deleteWhere()`
+     * for the pages that show one listing.
+     */
     productListCache: MicroCache<CachedPage>
   }
 }
@@ -67,6 +70,8 @@ export interface CachedPage {
   body: string
   etag: string
   link: string | undefined
+  /** The listings on the page: a booking of one of them empties only the pages that show it. */
+  productIds: ReadonlySet<string>
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))

@@ -29,4 +29,26 @@ describe('MicroCache', () => {
     cache.set('a', 1)
     expect(cache.get('a')).toBeUndefined()
   })
+
+  it('forgets only the entries deleteWhere picks', () => {
+    const cache = new MicroCache<number[]>(60_000)
+    cache.set('a', [1, 2])
+    cache.set('b', [3])
+    cache.deleteWhere((ids) => ids.includes(2))
+    expect([cache.get('a'), cache.get('b')]).toEqual([undefined, [3]])
+  })
+
+  it('does not store a value read before an invalidation', () => {
+    const cache = new MicroCache<number>(60_000)
+    const before = cache.version
+    cache.deleteWhere(() => false)
+    cache.set('a', 1, before)
+    expect(cache.get('a')).toBeUndefined()
+    const after = cache.version
+    cache.set('a', 2, after)
+    expect(cache.get('a')).toBe(2)
+    cache.clear()
+    cache.set('b', 3, after)
+    expect(cache.get('b')).toBeUndefined()
+  })
 })

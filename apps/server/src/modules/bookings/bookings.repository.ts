@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm'
+import { and, desc, eq, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { bookings, products } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
@@ -36,18 +36,22 @@ const bookingColumns = {
   sellerId: products.sellerId,
 }
 
-export const listBookingsOf = (db: DbOrTx, customerId: string) =>
+/** Whether the booking's bag is held (in time) or bought by anyone at `now`: computed in the same query as the row. */
+const bagHeldAt = (now: Date) =>
+  sql<boolean>`exists (select 1 from ${bookings} as live where live.product_id = ${bookings.productId} and (live.status = 'paid' or (live.status = 'held' and live.expires_at > ${now.toISOString()}::timestamptz)))`
+
+export const listBookingsOf = (db: DbOrTx, customerId: string, now: Date) =>
   db
-    .select(bookingColumns)
+    .select({ ...bookingColumns, bagHeld: bagHeldAt(now) })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .where(eq(bookings.customerId, customerId))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(200)
 
-export const findBooking = (db: DbOrTx, id: string) =>
+export const findBooking = (db: DbOrTx, id: string, now: Date) =>
   db
-    .select(bookingColumns)
+    .select({ ...bookingColumns, bagHeld: bagHeldAt(now) })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .where(eq(bookings.id, id))
@@ -55,23 +59,8 @@ export const findBooking = (db: DbOrTx, id: string) =>
 
 export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>
 
-/** Products among `ids` that someone holds or has bought right now. */
-export const liveHolds = (db: DbOrTx, ids: string[], now: Date) =>
-  ids.length === 0
-    ? Promise.resolve([] as { productId: string; customerId: string; status: string; expiresAt: Date }[])
-    : db
-        .select({
-          productId: bookings.productId,
-          customerId: bookings.customerId,
-          status: bookings.status,
-          expiresAt: bookings.expiresAt,
-        })
-        .from(bookings)
-        .where(and(inArray(bookings.productId, ids), inArray(bookings.status, ['held', 'paid'])))
-        .then((rows) => rows.filter((r) => r.status === 'paid' || r.expiresAt > now))
-
 /** One booking → the spec's JSON; `held` past its time reads as expired even before the sweep marks it. */
-export function toBookingJson(row: BookingRow, now: Date, liveHolder: string | undefined) {
+export function toBookingJson(row: BookingRow, now: Date) {
   const status = row.status === 'held' && row.expiresAt <= now ? 'expired' : row.status
   const soldToSomeoneElse = row.productStatus === 'sold' && status !== 'paid'
   return {
@@ -90,6 +79,6 @@ export function toBookingJson(row: BookingRow, now: Date, liveHolder: string | u
     expiresAt: row.expiresAt.toISOString(),
     date: row.createdAt.toISOString(),
     soldToSomeoneElse,
-    canBookAgain: (status === 'expired' || status === 'cancelled') && row.productStatus === 'available' && !liveHolder,
+    canBookAgain: (status === 'expired' || status === 'cancelled') && row.productStatus === 'available' && !row.bagHeld,
   }
 }

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import { emailScope } from '../users/email-scope.ts'
-import { findBooking, listBookingsOf, liveHolds, toBookingJson } from './bookings.repository.ts'
+import { findBooking, listBookingsOf, toBookingJson } from './bookings.repository.ts'
 import { bookProduct } from './bookings.service.ts'
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +28,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const id = await bookProduct(app.db, req.user!, req.body, app.now(), app.config.HOLD_MINUTES)
-      app.productListCache.clear() // the bag now reads 'Reserved'
+      // the bag now reads 'Reserved' on the pages that show it; the others stay cached
+      app.productListCache.deleteWhere((page) => page.productIds.has(req.body.product_id.toLowerCase()))
       return { acknowledged: true as const, insertedId: id }
     },
   )
@@ -50,14 +51,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store')
       if (!who) return []
       const now = app.now()
-      const rows = await listBookingsOf(app.db, who.id)
-      const holders = new Map(
-        (await liveHolds(app.db, [...new Set(rows.map((r) => r.productId))], now)).map((h) => [
-          h.productId,
-          h.customerId,
-        ]),
-      )
-      return rows.map((r) => toBookingJson(r, now, holders.get(r.productId)))
+      const rows = await listBookingsOf(app.db, who.id, now)
+      return rows.map((r) => toBookingJson(r, now))
     },
   )
 
@@ -74,14 +69,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const row = isUuid(req.params.id) ? await findBooking(app.db, req.params.id) : undefined
+      const now = app.now()
+      const row = isUuid(req.params.id) ? await findBooking(app.db, req.params.id, now) : undefined
       if (!row) throw new AppError(404, messages.bookings.notFound)
       if (row.customerId !== req.user!.id && req.user!.role !== 'admin')
         throw new AppError(403, messages.auth.forbidden)
       reply.header('cache-control', 'no-store')
-      const now = app.now()
-      const [holder] = await liveHolds(app.db, [row.productId], now)
-      return toBookingJson(row, now, holder?.customerId)
+      return toBookingJson(row, now)
     },
   )
 }

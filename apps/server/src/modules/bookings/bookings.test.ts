@@ -253,3 +253,43 @@ describe('booking rate limit', () => {
     await limited.close()
   })
 })
+
+describe('cached listing pages and bookings', () => {
+  let c: TestApp
+  let shopper: Session
+  let lister: Session
+  beforeAll(async () => {
+    // a long cache time: what the test reads from memory cannot expire while it runs
+    c = await buildTestApp({ LIST_CACHE_MS: '60000', RATE_LIMIT_FACTOR: '100' })
+    ;[lister, shopper] = await Promise.all([
+      signUp(c.app, { email: 'lister@example.test', name: 'Lister', role: 'seller' }),
+      signUp(c.app, { email: 'shopper@example.test', name: 'Shopper', role: 'customer' }),
+    ])
+  })
+  afterAll(() => c.close())
+
+  it('shows the bag reserved at once on the pages that list it, and keeps the other pages cached', async () => {
+    const bag = await insertProduct(c.database.db, lister.id, { category: 'Shoulder', createdAt: new Date() })
+    const shoulder = (await c.app.inject('/api/categoryDetails/Shoulder')).json()
+    expect(shoulder.find((p: { _id: string }) => p._id === bag.id).reserved).toBe(false)
+    const backpacks = (await c.app.inject('/api/categoryDetails/Backpacks')).json()
+    // a new backpack written behind the cache's back: it shows only once its page is read again
+    await insertProduct(c.database.db, lister.id, { category: 'Backpacks', title: 'Unseen Backpack' })
+
+    const res = await c.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: shopper.bearer,
+      // the id in capitals is the same bag
+      payload: { product_id: bag.id.toUpperCase(), number: '+1 555 0100', location: 'Lisbon' },
+    })
+    expect(res.statusCode).toBe(200)
+
+    const after = (await c.app.inject('/api/categoryDetails/Shoulder')).json()
+    expect(after.find((p: { _id: string }) => p._id === bag.id).reserved).toBe(true)
+    expect((await c.app.inject('/api/categoryDetails/Backpacks')).json()).toEqual(backpacks)
+    c.app.productListCache.clear()
+    const fresh = (await c.app.inject('/api/categoryDetails/Backpacks')).json()
+    expect(fresh.map((p: { title: string }) => p.title)).toContain('Unseen Backpack')
+  })
+})

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { products, users } from '../../db/schema/index.ts'
+import { bookings, products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
@@ -27,6 +27,13 @@ const productColumns = {
   sellerVerified: users.verified,
 }
 
+/**
+ * Whether someone holds or has bought the bag at `now` (a held booking past its time does not count), computed in
+ * the same query as the rows: one round trip per page instead of two (PGlite serializes every round trip).
+ */
+const reservedAt = (now: Date) =>
+  sql<boolean>`exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and (${bookings.status} = 'paid' or (${bookings.status} = 'held' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz)))`
+
 export interface ProductFilter {
   category?: 'Shoulder' | 'Tote' | 'Backpacks' | undefined
   advertised?: boolean | undefined
@@ -36,7 +43,12 @@ export interface ProductFilter {
 }
 
 /** Newest first, keyset-paged on (created_at, id); fetches one extra row to know whether a next page exists. */
-export async function listProducts(db: DbOrTx, filter: ProductFilter, page: { limit: number; cursor?: Cursor }) {
+export async function listProducts(
+  db: DbOrTx,
+  filter: ProductFilter,
+  page: { limit: number; cursor?: Cursor },
+  now: Date,
+) {
   const where: SQL[] = []
   if (filter.availableOnly !== false) where.push(eq(products.status, 'available'))
   else where.push(ne(products.status, 'removed'))
@@ -45,7 +57,7 @@ export async function listProducts(db: DbOrTx, filter: ProductFilter, page: { li
   if (filter.sellerId) where.push(eq(products.sellerId, filter.sellerId))
   if (page.cursor) where.push(afterCursor(products.createdAt, products.id, page.cursor))
   const rows = await db
-    .select(productColumns)
+    .select({ ...productColumns, live: reservedAt(now) })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(...where))
@@ -55,9 +67,9 @@ export async function listProducts(db: DbOrTx, filter: ProductFilter, page: { li
   return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore }
 }
 
-export async function findProduct(db: DbOrTx, id: string) {
+export async function findProduct(db: DbOrTx, id: string, now: Date) {
   const [row] = await db
-    .select(productColumns)
+    .select({ ...productColumns, live: reservedAt(now) })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(and(eq(products.id, id), ne(products.status, 'removed')))
@@ -66,7 +78,10 @@ export async function findProduct(db: DbOrTx, id: string) {
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>
 
-/** One row → the spec's categoryDetails JSON (cents → dollars, `verified` from the seller now). */
+/**
+ * One row → the spec's categoryDetails JSON (cents → dollars, `verified` from the seller now); `reserved` when the
+ * bag is for sale and someone holds it.
+ */
 export const toProductJson = (row: ProductRow) => ({
   _id: row.id,
   title: row.title,
@@ -87,6 +102,7 @@ export const toProductJson = (row: ProductRow) => ({
   condition: row.condition,
   advertisement: row.advertisement,
   status: row.status,
+  reserved: row.status === 'available' && row.live,
 })
 
 export const countProducts = (db: DbOrTx) =>

@@ -14,10 +14,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { CachedPage } from '../../app.ts'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
 import { etagOf } from '../../plugins/etag.ts'
-import { liveHolds } from '../bookings/bookings.repository.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { findProduct, listProducts, type ProductFilter, toProductJson } from './products.repository.ts'
 import { advertiseProduct, createProduct, deleteProduct } from './products.service.ts'
@@ -29,6 +29,33 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Public lists, serialized, by URL: the same for every visitor (decision 004). */
   const listCache = app.productListCache
 
+  /** Pages being read from the database, by URL. */
+  const building = new Map<string, Promise<CachedPage>>()
+
+  async function buildPage(
+    url: string,
+    filter: ProductFilter,
+    page: { limit?: number | undefined; cursor?: string | undefined },
+  ): Promise<CachedPage> {
+    const version = listCache.version
+    const { rows, hasMore } = await listProducts(
+      app.db,
+      filter,
+      { limit: page.limit ?? DEFAULT_PAGE_SIZE, ...(page.cursor ? { cursor: decodeCursor(page.cursor) } : {}) },
+      app.now(),
+    )
+    const last = rows.at(-1)
+    const body = JSON.stringify(rows.map(toProductJson))
+    const built: CachedPage = {
+      body,
+      etag: etagOf(body),
+      link: hasMore && last ? nextLink(url, encodeCursor(last)) : undefined,
+      productIds: new Set(rows.map((r) => r.id)),
+    }
+    listCache.set(url, built, version)
+    return built
+  }
+
   async function sendPage(
     req: FastifyRequest,
     reply: FastifyReply,
@@ -38,23 +65,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8')
     let hit = listCache.get(req.url)
     if (!hit) {
-      const { rows, hasMore } = await listProducts(app.db, filter, {
-        limit: page.limit ?? DEFAULT_PAGE_SIZE,
-        ...(page.cursor ? { cursor: decodeCursor(page.cursor) } : {}),
-      })
-      const last = rows.at(-1)
-      const held = new Set(
-        (
-          await liveHolds(
-            app.db,
-            rows.map((r) => r.id),
-            app.now(),
-          )
-        ).map((h) => h.productId),
-      )
-      const body = JSON.stringify(rows.map((r) => ({ ...toProductJson(r), reserved: held.has(r.id) })))
-      hit = { body, etag: etagOf(body), link: hasMore && last ? nextLink(req.url, encodeCursor(last)) : undefined }
-      listCache.set(req.url, hit)
+      // concurrent misses of one URL share one query (a booking empties pages while many visitors read them)
+      let pending = building.get(req.url)
+      if (!pending) {
+        pending = buildPage(req.url, filter, page).finally(() => building.delete(req.url))
+        building.set(req.url, pending)
+      }
+      hit = await pending
     }
     reply.header('etag', hit.etag)
     if (hit.link) reply.header('link', hit.link)
@@ -101,19 +118,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db,
       { sellerId: owner.id, availableOnly: false },
       { limit: page.limit ?? DEFAULT_PAGE_SIZE, ...(page.cursor ? { cursor: decodeCursor(page.cursor) } : {}) },
+      app.now(),
     )
     const last = rows.at(-1)
     if (hasMore && last) reply.header('link', nextLink(req.url, encodeCursor(last)))
-    const held = new Set(
-      (
-        await liveHolds(
-          app.db,
-          rows.map((r) => r.id),
-          app.now(),
-        )
-      ).map((h) => h.productId),
-    )
-    return rows.map((r) => ({ ...toProductJson(r), reserved: r.status === 'available' && held.has(r.id) }))
+    return rows.map(toProductJson)
   }
 
   app.post(
@@ -204,10 +213,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = isUuid(req.params.id) ? await findProduct(app.db, req.params.id) : undefined
+      const row = isUuid(req.params.id) ? await findProduct(app.db, req.params.id, app.now()) : undefined
       if (!row) throw new AppError(404, messages.products.notFound)
-      const [hold] = await liveHolds(app.db, [row.id], app.now())
-      return { ...toProductJson(row), reserved: row.status === 'available' && Boolean(hold) }
+      return toProductJson(row)
     },
   )
 }
