@@ -68,6 +68,8 @@ export function isDatabaseDown(err: unknown): boolean {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
+      // our own 5xx answers (storage full or not writable…) still need the cause in the log
+      if (err.statusCode >= 500) req.log.error({ err: err.cause ?? err }, err.message)
       return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
