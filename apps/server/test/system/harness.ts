@@ -242,9 +242,7 @@ export async function sellerWithBags(api: Client, email: string, n: number) {
  * Checks the money invariants on a database: no payment without its booking paid and its bag sold, no booking
  * paid and no bag sold without a payment. Returns the broken rows (empty when the data is whole).
  */
-export async function halfWritten(
-  query: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>,
-): Promise<Record<string, unknown>[]> {
+export async function halfWritten(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<unknown[]> {
   const broken = await query(`
     select 'payment without paid booking or sold bag' as problem, p.id::text as id
       from payment p join booking b on b.id = p.booking_id join product pr on pr.id = p.product_id
@@ -254,7 +252,10 @@ export async function halfWritten(
       where b.status = 'paid' and not exists (select 1 from payment p where p.booking_id = b.id)
     union all
     select 'sold bag without payment', pr.id::text from product pr
-      where pr.status = 'sold' and not exists (select 1 from payment p where p.product_id = pr.id)`)
+      where pr.status = 'sold' and not exists (select 1 from payment p where p.product_id = pr.id)
+    union all
+    select 'two live bookings for one bag', product_id::text from booking
+      where status in ('held', 'paid') group by product_id having count(*) > 1`)
   return broken.rows
 }
 
