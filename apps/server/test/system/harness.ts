@@ -35,19 +35,19 @@ export function freePort(): Promise<number> {
  * The real start command (`node --import tsx src/server.ts`) as its own process, with only the given environment
  * (plus PATH/HOME). Resolves once it logs that it listens; rejects with its exit code and output if it stops first.
  */
-export function startServer(env: Record<string, string>): Promise<Running> {
+export function startServer(env: Record<string, string>, onOutput?: (chunk: string) => void): Promise<Running> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''
-  child.stdout!.on('data', (c: Buffer) => {
+  const take = (c: Buffer) => {
     out += c.toString()
-  })
-  child.stderr!.on('data', (c: Buffer) => {
-    out += c.toString()
-  })
+    onOutput?.(c.toString())
+  }
+  child.stdout!.on('data', take)
+  child.stderr!.on('data', take)
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
@@ -320,4 +320,44 @@ export async function eventually(fn: () => Promise<boolean>, tries = 100, everyM
     await new Promise((r) => setTimeout(r, everyMs))
   }
   return false
+}
+
+export interface PairOptions {
+  databaseUrl: string
+  /** Shared by both: the photos live under DATA_DIR/uploads (or use S3_* settings instead). */
+  dataDir: string
+  /** Where the balancer in front of both is reached. */
+  publicUrl: string
+  ports: [number, number]
+  secret?: string
+  redisUrl?: string
+  rateLimitFactor?: string
+  extra?: Record<string, string>
+  onOutput?: (name: 'a' | 'b', chunk: string) => void
+}
+
+/** The environment of one of two instances behind one balancer (the README's "Operating" page lists it). */
+export function instanceEnv(o: PairOptions, port: number): Record<string, string> {
+  return {
+    DATABASE_URL: o.databaseUrl,
+    AUTH_SECRET: o.secret ?? SECRET,
+    PUBLIC_URL: o.publicUrl,
+    DATA_DIR: o.dataDir,
+    PORT: String(port),
+    ...(o.redisUrl ? { REDIS_URL: o.redisUrl } : {}),
+    ...(o.rateLimitFactor ? { RATE_LIMIT_FACTOR: o.rateLimitFactor } : {}),
+    ...o.extra,
+  }
+}
+
+/** Two instances started at once on one fresh database (the migrations run once, under a lock). */
+export async function startPair(o: PairOptions): Promise<[Running, Running]> {
+  const [a, b] = await Promise.allSettled([
+    startServer(instanceEnv(o, o.ports[0]), (c) => o.onOutput?.('a', c)),
+    startServer(instanceEnv(o, o.ports[1]), (c) => o.onOutput?.('b', c)),
+  ])
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value]
+  if (a.status === 'fulfilled') await a.value.stop()
+  if (b.status === 'fulfilled') await b.value.stop()
+  throw (a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason) as Error
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Client, freePort, PASSWORD, type Running, SECRET, startServer } from './harness.ts'
+import { signInAttemptsAlternating } from './multi-scenarios.ts'
 
 /**
  * Two server processes with one REDIS_URL: a limit counts the requests of both. Sign-in allows 8 attempts per
@@ -37,18 +38,12 @@ afterAll(async () => {
 
 it('counts sign-in attempts on A and B together and answers 429 at the shared limit', async () => {
   const email = `limited-${Date.now().toString(36)}-${process.pid}@example.test`
-  const instances = [new Client(a.url, a.url), new Client(b.url, b.url)]
-  const statuses: number[] = []
-  for (let i = 0; i < PER_ACCOUNT + 4; i++) {
-    const res = await instances[i % 2]!.call('POST', '/api/auth/sign-in/email', {
-      body: { email, password: `${PASSWORD}x` },
-    })
-    statuses.push(res.status)
-    if (res.status === 429) {
-      expect(res.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' })
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
-    }
-  }
+  const A = new Client(a.url, a.url)
+  const B = new Client(b.url, b.url)
+  const statuses = await signInAttemptsAlternating(A, B, email, PER_ACCOUNT + 4)
+  const limited = await B.call('POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } })
+  expect(limited.body).toMatchObject({ statusCode: 429, error: 'Too Many Requests' })
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
   // alone, each instance would have let PER_ACCOUNT attempts through: PER_ACCOUNT / 2 each is the shared count
   expect(statuses).toEqual([...Array<number>(PER_ACCOUNT).fill(401), 429, 429, 429, 429])
 })
