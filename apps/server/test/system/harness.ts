@@ -93,6 +93,11 @@ export async function freshPostgres(prefix = 'preloved_sys'): Promise<{ url: str
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in the tests, which assert on them
 type Json = any
 
+/** A pg Pool or Client (two copies of @types/pg are installed, so only the part we use is named). */
+export interface Sql {
+  query(text: string, params?: unknown[]): Promise<{ rows: Json[]; rowCount: number | null }>
+}
+
 export interface Answer<T = Json> {
   status: number
   body: T

@@ -1,5 +1,4 @@
-import type pg from 'pg'
-import { type Client, halfWritten, PASSWORD, sellerWithBags } from './harness.ts'
+import { type Client, halfWritten, PASSWORD, type Sql, sellerWithBags } from './harness.ts'
 
 /**
  * What two instances behind one balancer must agree on, as scenarios that return what happened: the system test
@@ -50,7 +49,7 @@ export async function photoAcrossInstances(A: Client, B: Client, tag: string) {
 }
 
 /** The same customer's payment record posted to A and B at once, for `rounds` bags. */
-export async function samePaymentOnBoth(A: Client, B: Client, sql: pg.Pool, tag: string, rounds: number) {
+export async function samePaymentOnBoth(A: Client, B: Client, sql: Sql, tag: string, rounds: number) {
   const { ids } = await sellerWithBags(A, `seller-${tag}@example.test`, rounds)
   const buyer = await B.signUp(`buyer-${tag}@example.test`, 'customer')
   const results: { statuses: number[]; sameId: boolean; rows: number }[] = []
@@ -74,7 +73,7 @@ export async function samePaymentOnBoth(A: Client, B: Client, sql: pg.Pool, tag:
  * Two customers pay for one bag at once, on different instances. Only one live hold per bag exists, so the first
  * customer's hold is made to run out (in the database) after their card is charged; the second books and pays.
  */
-export async function twoCustomersOneBag(A: Client, B: Client, sql: pg.Pool, tag: string, rounds: number) {
+export async function twoCustomersOneBag(A: Client, B: Client, sql: Sql, tag: string, rounds: number) {
   const { ids } = await sellerWithBags(B, `seller2-${tag}@example.test`, rounds)
   const results: {
     statuses: number[]
