@@ -2,24 +2,27 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, freePort, PASSWORD, type Running, SECRET, startServer } from './harness.ts'
+import { Client, freePort, freshPostgres, PASSWORD, type Running, SECRET, startServer } from './harness.ts'
 import { signInAttemptsAlternating } from './multi-scenarios.ts'
 
 /**
  * Two server processes with one REDIS_URL: a limit counts the requests of both. Sign-in allows 8 attempts per
  * account a minute (auth.routes.ts), times RATE_LIMIT_FACTOR; a fresh email per run keeps runs apart in Redis.
- * Each instance has a database of its own here: the limiter never asks the database.
+ * The limiter never asks the database: both share a fresh PostgreSQL one when TEST_DATABASE_URL is set (quicker to
+ * start), otherwise each has an in-memory one.
  */
 const FACTOR = 2
 const PER_ACCOUNT = Math.ceil(8 * FACTOR)
 let dataDir: string
+let db: Awaited<ReturnType<typeof freshPostgres>> | undefined
 let a: Running
 let b: Running
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-rl-'))
+  db = process.env.TEST_DATABASE_URL ? await freshPostgres() : undefined
   const env = async (name: string) => ({
-    DATABASE_URL: 'memory://',
+    DATABASE_URL: db?.url ?? 'memory://',
     REDIS_URL: process.env.TEST_REDIS_URL!,
     AUTH_SECRET: SECRET,
     DATA_DIR: path.join(dataDir, name),
@@ -33,6 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()])
+  await db?.drop()
   await rm(dataDir, { recursive: true, force: true })
 })
 
