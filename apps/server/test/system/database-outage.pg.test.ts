@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   Client,
@@ -90,4 +91,32 @@ it('answers 503 while the database is gone, says so on /api/health, and recovers
   expect((await api.signIn(customer.email)).token).toBeTruthy()
   // no stack trace or driver message reached a client; the log names the outage
   expect(server.output()).toContain('database unavailable')
+})
+
+it('stops with one line naming the reason when the database refuses the migrations (no right to create)', async () => {
+  const admin = new pg.Client({ connectionString: db.url })
+  await admin.connect()
+  // a login with no right to create anything in this database (roles are server-wide: made once, kept)
+  await admin.query(
+    `do $$ begin create role preloved_sys_limited login; exception when duplicate_object then null; end $$`,
+  )
+  await admin.end()
+  const url = new URL(db.url)
+  url.username = 'preloved_sys_limited'
+  const error = await startServer({
+    DATABASE_URL: url.toString(),
+    AUTH_SECRET: SECRET,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  }).then(
+    () => {
+      throw new Error('the server started without being allowed to migrate')
+    },
+    (e: { code: number; out: string }) => e,
+  )
+  expect(error.code).toBe(1)
+  expect(error.out.trim().split('\n')).toEqual([
+    `Could not start: the database refused a query: permission denied for database ${url.pathname.slice(1)}`,
+  ])
 })
