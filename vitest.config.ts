@@ -10,12 +10,13 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
       driver === 'postgres'
         ? [
             '**/node_modules/**',
+            'apps/server/test/system/**',
             'apps/server/test/process.test.ts',
             'apps/server/src/lib/**',
             'apps/server/src/db/demo/**',
             'apps/server/src/plugins/**',
           ]
-        : ['**/node_modules/**'],
+        : ['**/node_modules/**', 'apps/server/test/system/**'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -29,6 +30,22 @@ export default defineConfig({
       serverProject('server', 'pglite'),
       // the same API tests against a real PostgreSQL server when one is given (CI sets it)
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+      {
+        test: {
+          // real server processes: crashes, several instances, the database or the disk failing
+          name: 'system',
+          include: ['apps/server/test/system/**/*.test.ts'],
+          // *.pg.test.ts need a PostgreSQL server (TEST_DATABASE_URL), *.redis.test.ts a Redis one (TEST_REDIS_URL)
+          exclude: [
+            '**/node_modules/**',
+            ...(process.env.TEST_DATABASE_URL ? [] : ['**/*.pg.test.ts']),
+            ...(process.env.TEST_REDIS_URL ? [] : ['**/*.redis.test.ts']),
+          ],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
       {
         test: {
           name: 'e2e',

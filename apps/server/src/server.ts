@@ -1,6 +1,17 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './plugins/config.ts'
 
+/**
+ * One line for a failed start: a query drizzle wraps ("Failed query: <sql>\nparams: …") is named by the database's
+ * own reason (permission denied, …), never by the SQL text.
+ */
+function startupError(err: unknown): string {
+  let e = err as { message?: string; cause?: unknown } | undefined
+  while (e?.message?.startsWith('Failed query:') && e.cause instanceof Error) e = e.cause
+  const message = e?.message?.split('\n')[0]?.trim() || String(err)
+  return e === err ? message : `the database refused a query: ${message}`
+}
+
 /** Starts the server; stops on SIGTERM/SIGINT after finishing the requests under way. */
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -17,7 +28,7 @@ async function main() {
   try {
     app = await buildApp(config)
   } catch (err) {
-    console.error(`Could not start: ${(err as Error).message}`)
+    console.error(`Could not start: ${startupError(err)}`)
     process.exit(1)
   }
   let closing = false

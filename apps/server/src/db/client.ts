@@ -26,6 +26,9 @@ export interface Database {
   close(): Promise<void>
 }
 
+/** PostgreSQL advisory lock key held while migrating (any fixed number of our own). */
+const MIGRATION_LOCK = 7_072_656
+
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 /** unset → PGlite persisted in DATA_DIR/db; `memory://` → in-memory PGlite; `postgres://…` → a pg pool. */
@@ -47,7 +50,17 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pgClient }), { migrationsFolder }),
+      migrate: async () => {
+        // several instances starting at once: one migrates, the others wait and then find nothing to do
+        const conn = await pool.connect()
+        try {
+          await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+          await migratePg(drizzlePg({ client: conn as unknown as NodePgClient }), { migrationsFolder })
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+          conn.release()
+        }
+      },
       ping: async () => {
         await pool.query('select 1')
       },

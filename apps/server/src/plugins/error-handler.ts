@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { AppError, pgErrorCode } from '../lib/errors.ts'
+import { AppError } from '../lib/errors.ts'
 
 export function errorBody(statusCode: number, message: string, code?: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) }
@@ -25,6 +25,9 @@ function validationMessage(err: FastifyError): string {
   return ZOD_GENERIC.test(message) ? `${field}: ${message}` : message
 }
 
+const DB_DOWN_MESSAGE =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/
+
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -38,17 +41,35 @@ const DB_DOWN_CODES = new Set([
   '08003',
 ])
 
-function isDatabaseDown(err: unknown): boolean {
-  const code = pgErrorCode(err) ?? (err as { code?: string }).code
-  if (code && DB_DOWN_CODES.has(code)) return true
-  const text = String((err as Error)?.message ?? '')
-  return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/.test(text)
+/**
+ * Whether an error means the database could not be reached. drizzle wraps driver errors ("Failed query: …" with
+ * the pg error as `cause`), and a refused connection may be an AggregateError of one per address: all are searched.
+ */
+export function isDatabaseDown(err: unknown): boolean {
+  const seen = new Set<unknown>()
+  const queue: unknown[] = [err]
+  while (queue.length > 0) {
+    const e = queue.shift()
+    if (!e || typeof e !== 'object' || seen.has(e)) continue
+    seen.add(e)
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && DB_DOWN_CODES.has(code)) return true
+    const message = String((e as Error).message ?? '')
+    // drizzle's own message quotes the query's parameters (user input): only the driver's messages are read
+    if (!message.startsWith('Failed query:') && DB_DOWN_MESSAGE.test(message)) return true
+    queue.push((e as { cause?: unknown }).cause)
+    const inner = (e as { errors?: unknown }).errors
+    if (Array.isArray(inner)) queue.push(...inner)
+  }
+  return false
 }
 
 /** The only place that writes error bodies: `{ statusCode, error, message }`, never a stack trace. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
+      // our own 5xx answers (storage full or not writable…) still need the cause in the log
+      if (err.statusCode >= 500) req.log.error({ err: err.cause ?? err }, err.message)
       return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -78,6 +78,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         headers.delete('content-length')
       }
       const response = await app.auth.handler(new Request(url, { method: req.method, headers, body }))
+      // better-auth answers a failed query with a bare 500: when the database is unreachable, the ping's error
+      // goes to the error handler, which answers 503 like every other route
+      if (response.status >= 500) await app.database.ping()
       reply.code(response.status)
       for (const [name, value] of response.headers) {
         if (name === 'set-cookie' || name === 'content-length') continue

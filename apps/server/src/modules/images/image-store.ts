@@ -1,5 +1,6 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { AppError } from '../../lib/errors.ts'
 
 /** Where processed images live. Keys are content-hashed file names, so a stored file never changes. */
 export interface ImageStore {
@@ -22,6 +23,37 @@ export function assertSafeKey(key: string): void {
   if (!KEY_PATTERN.test(key)) throw new Error(`unsafe image key: ${key}`)
 }
 
+const NOT_SAVED = 'The photo could not be saved:'
+const FULL = new Set(['ENOSPC', 'EDQUOT'])
+const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EISDIR', 'ENOENT'])
+
+/**
+ * A file-system failure while storing a photo, as an answer: a full disk is 507, storage that cannot be written
+ * (permissions, read-only, the uploads path not a folder) is 500 with a message saying so. The cause is kept for
+ * the log; the client never sees paths or stack traces.
+ */
+export function storageError(err: unknown): unknown {
+  const code = (err as { code?: unknown })?.code
+  if (typeof code !== 'string') return err
+  if (FULL.has(code)) {
+    const full = new AppError(
+      507,
+      `${NOT_SAVED} the server has run out of storage space. Please try again later.`,
+      'storage_full',
+    )
+    return Object.assign(full, { cause: err })
+  }
+  if (NOT_WRITABLE.has(code)) {
+    const denied = new AppError(
+      500,
+      `${NOT_SAVED} the server cannot write to its photo storage. Please try again later.`,
+      'storage_not_writable',
+    )
+    return Object.assign(denied, { cause: err })
+  }
+  return err
+}
+
 /** Files under DATA_DIR/uploads, served by the app at /uploads/. */
 export class LocalImageStore implements ImageStore {
   readonly kind = 'local'
@@ -33,7 +65,9 @@ export class LocalImageStore implements ImageStore {
 
   async put(key: string, body: Buffer): Promise<void> {
     assertSafeKey(key)
-    await mkdir(this.dir, { recursive: true })
+    await mkdir(this.dir, { recursive: true }).catch((err) => {
+      throw storageError(err)
+    })
     const target = path.join(this.dir, key)
     const exists = await stat(target).then(
       () => true,
@@ -41,8 +75,13 @@ export class LocalImageStore implements ImageStore {
     )
     if (exists) return // content-addressed: same name, same bytes
     const tmp = `${target}.${process.pid}.${Date.now()}.tmp`
-    await writeFile(tmp, body)
-    await rename(tmp, target)
+    try {
+      await writeFile(tmp, body)
+      await rename(tmp, target)
+    } catch (err) {
+      await rm(tmp, { force: true }).catch(() => {}) // no half-written file is left behind
+      throw storageError(err)
+    }
   }
 
   url(key: string): string {

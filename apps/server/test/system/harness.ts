@@ -1,0 +1,368 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer, type Server, Socket } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import sharp from 'sharp'
+
+/** apps/server: where the real start command runs. */
+export const serverDir = fileURLToPath(new URL('../..', import.meta.url))
+export const SECRET = 'system-test-secret-system-test-secret-0123'
+export const PASSWORD = 'Secret#123'
+export const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', zip: '10001' }
+
+export interface Running {
+  child: ChildProcess
+  url: string
+  output: () => string
+  /** Resolves with the exit code (null when killed by a signal). */
+  exit: Promise<number | null>
+  stop(): Promise<void>
+}
+
+/** A free TCP port on 127.0.0.1 (listen on 0, read it, close). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * The real start command (`node --import tsx src/server.ts`) as its own process, with only the given environment
+ * (plus PATH/HOME). Resolves once it logs that it listens; rejects with its exit code and output if it stops first.
+ */
+export function startServer(env: Record<string, string>, onOutput?: (chunk: string) => void): Promise<Running> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  const take = (c: Buffer) => {
+    out += c.toString()
+    onOutput?.(c.toString())
+  }
+  child.stdout!.on('data', take)
+  child.stderr!.on('data', take)
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await exit
+  }
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+      if (m) {
+        clearInterval(timer)
+        resolve({ child, url: m[1]!, output: () => out, exit, stop })
+      }
+    }, 50)
+    void exit.then((code) => {
+      clearInterval(timer)
+      reject(Object.assign(new Error(`server exited with ${code}: ${out}`), { code, out }))
+    })
+  })
+}
+
+/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL; `drop()` removes it. */
+export async function freshPostgres(prefix = 'preloved_sys'): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: serverUrl })
+      await a.connect()
+      await a.query(`drop database if exists ${name} with (force)`)
+      await a.end()
+    },
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in the tests, which assert on them
+type Json = any
+
+/** A pg Pool or Client (two copies of @types/pg are installed, so only the part we use is named). */
+export interface Sql {
+  query(text: string, params?: unknown[]): Promise<{ rows: Json[]; rowCount: number | null }>
+}
+
+export interface Answer<T = Json> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+export interface Session {
+  id: string
+  email: string
+  cookie: string
+  token: string
+  bearer: { authorization: string }
+}
+
+/** A client of one running instance over real HTTP; `origin` is what a browser on PUBLIC_URL would send. */
+export class Client {
+  constructor(
+    readonly base: string,
+    readonly origin: string,
+  ) {}
+
+  async call<T = Json>(
+    method: string,
+    path: string,
+    opts: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Answer<T>> {
+    const headers: Record<string, string> = { origin: this.origin, ...opts.headers }
+    let body: string | FormData | undefined
+    if (opts.body instanceof FormData) body = opts.body
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body)
+      headers['content-type'] = 'application/json'
+    }
+    const res = await fetch(this.base + path, { method, headers, body })
+    const text = await res.text()
+    let parsed: unknown = text
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers }
+  }
+
+  post = <T = Json>(path: string, body: unknown, s?: Session) =>
+    this.call<T>('POST', path, { body, headers: s?.bearer })
+  get = <T = Json>(path: string, s?: Session) => this.call<T>('GET', path, { headers: s?.bearer })
+
+  /** Sign up through better-auth, fetch the spec's token with the cookie, record the role. */
+  async signUp(email: string, role?: 'customer' | 'seller'): Promise<Session> {
+    const name = email.split('@')[0]!
+    const res = await this.call('POST', '/api/auth/sign-up/email', { body: { name, email, password: PASSWORD } })
+    if (res.status !== 200) throw new Error(`sign-up ${email}: ${res.status} ${JSON.stringify(res.body)}`)
+    const session = await this.session(email, cookieOf(res.headers), res.body.user.id)
+    if (role) {
+      const recorded = await this.post('/api/users', { name, email, role }, session)
+      if (recorded.status !== 200)
+        throw new Error(`record ${email}: ${recorded.status} ${JSON.stringify(recorded.body)}`)
+    }
+    return session
+  }
+
+  async signIn(email: string): Promise<Session> {
+    const res = await this.call('POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } })
+    if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${JSON.stringify(res.body)}`)
+    return this.session(email, cookieOf(res.headers), res.body.user.id)
+  }
+
+  /** GET /api/jwt with the session cookie: the bearer token the web app uses. */
+  async session(email: string, cookie: string, id: string): Promise<Session> {
+    const jwt = await this.call('GET', `/api/jwt?email=${encodeURIComponent(email)}`, { headers: { cookie } })
+    if (jwt.status !== 200) throw new Error(`jwt ${email}: ${jwt.status} ${JSON.stringify(jwt.body)}`)
+    const token = jwt.body.accessToken as string
+    return { id, email, cookie, token, bearer: { authorization: `Bearer ${token}` } }
+  }
+
+  /** One photo uploaded by the seller; its URLs can back any number of listings. */
+  async uploadPhoto(seller: Session): Promise<Answer> {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } })
+      .png()
+      .toBuffer()
+    const form = new FormData()
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bag.png')
+    return this.call('POST', '/api/images', { body: form, headers: seller.bearer })
+  }
+
+  /** A listing by the seller through POST /api/categoryDetails, with an uploaded photo URL. */
+  async addBag(seller: Session, img: string, title: string, price = 120): Promise<string> {
+    const res = await this.post(
+      '/api/categoryDetails',
+      {
+        title,
+        phone: '+351 555 0100',
+        original_price: price * 2,
+        resell_price: price,
+        location: 'Lisbon',
+        year: '2021',
+        condition: 'good',
+        category: 'Tote',
+        img,
+        description: 'A bag for the system tests.',
+      },
+      seller,
+    )
+    if (res.status !== 200) throw new Error(`add bag: ${res.status} ${JSON.stringify(res.body)}`)
+    return res.body.insertedId as string
+  }
+
+  book = (s: Session, productId: string) =>
+    this.post('/api/bookings', { product_id: productId, number: '+1 555 0100', location: 'Lisbon' }, s)
+
+  /** create-payment-intent then the test processor's confirm: the charge the browser makes. */
+  async charge(s: Session, bookingId: string): Promise<{ intent: Answer; confirm?: Answer }> {
+    const intent = await this.post('/api/create-payment-intent', { bookingId }, s)
+    if (intent.status !== 200) return { intent }
+    const confirm = await this.post(
+      '/api/test-processor/confirm',
+      { clientSecret: intent.body.clientSecret, card: CARD, billing: { name: 'B', email: s.email } },
+      s,
+    )
+    return { intent, confirm }
+  }
+
+  recordPayment = (s: Session, bookingId: string, transactionId: string) =>
+    this.post('/api/payments', { bookingId, transactionId }, s)
+}
+
+/** The Cookie header for the cookies a response set. */
+export function cookieOf(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ')
+}
+
+/** Sets up a seller with one uploaded photo and `n` listings; returns the seller and the product ids. */
+export async function sellerWithBags(api: Client, email: string, n: number) {
+  const seller = await api.signUp(email, 'seller')
+  const photo = await api.uploadPhoto(seller)
+  if (photo.status !== 200) throw new Error(`upload: ${photo.status} ${JSON.stringify(photo.body)}`)
+  const ids: string[] = []
+  for (let i = 0; i < n; i++) ids.push(await api.addBag(seller, photo.body.data.url, `System bag ${i + 1}`))
+  return { seller, ids }
+}
+
+/**
+ * Checks the money invariants on a database: no payment without its booking paid and its bag sold, no booking
+ * paid and no bag sold without a payment. Returns the broken rows (empty when the data is whole).
+ */
+export async function halfWritten(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<unknown[]> {
+  const broken = await query(`
+    select 'payment without paid booking or sold bag' as problem, p.id::text as id
+      from payment p join booking b on b.id = p.booking_id join product pr on pr.id = p.product_id
+      where b.status <> 'paid' or pr.status <> 'sold' or b.product_id <> p.product_id
+    union all
+    select 'paid booking without payment', b.id::text from booking b
+      where b.status = 'paid' and not exists (select 1 from payment p where p.booking_id = b.id)
+    union all
+    select 'sold bag without payment', pr.id::text from product pr
+      where pr.status = 'sold' and not exists (select 1 from payment p where p.product_id = pr.id)
+    union all
+    select 'two live bookings for one bag', product_id::text from booking
+      where status in ('held', 'paid') group by product_id having count(*) > 1`)
+  return broken.rows
+}
+
+/**
+ * A TCP proxy on 127.0.0.1 in front of `target`: `cut()` closes every connection and stops accepting (as if the
+ * database host went away), `restore()` accepts again on the same port.
+ */
+export class TcpProxy {
+  private server: Server | undefined
+  private sockets = new Set<Socket>()
+  port = 0
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  async start(port = 0): Promise<number> {
+    const server = createServer((client) => {
+      const upstream = new Socket()
+      this.sockets.add(client)
+      this.sockets.add(upstream)
+      const drop = () => {
+        client.destroy()
+        upstream.destroy()
+        this.sockets.delete(client)
+        this.sockets.delete(upstream)
+      }
+      client.on('error', drop)
+      upstream.on('error', drop)
+      client.on('close', drop)
+      upstream.on('close', drop)
+      upstream.connect(this.targetPort, this.targetHost, () => {
+        client.pipe(upstream)
+        upstream.pipe(client)
+      })
+    })
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(port, '127.0.0.1', () => resolve())
+    })
+    this.server = server
+    this.port = (server.address() as { port: number }).port
+    return this.port
+  }
+
+  async cut(): Promise<void> {
+    const server = this.server
+    this.server = undefined
+    for (const s of this.sockets) s.destroy()
+    this.sockets.clear()
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+
+  restore = () => this.start(this.port)
+}
+
+/** Polls `fn` until it returns true, every `everyMs`, at most `tries` times. */
+export async function eventually(fn: () => Promise<boolean>, tries = 100, everyMs = 200): Promise<boolean> {
+  for (let i = 0; i < tries; i++) {
+    if (await fn().catch(() => false)) return true
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+  return false
+}
+
+export interface PairOptions {
+  databaseUrl: string
+  /** Shared by both: the photos live under DATA_DIR/uploads (or use S3_* settings instead). */
+  dataDir: string
+  /** Where the balancer in front of both is reached. */
+  publicUrl: string
+  ports: [number, number]
+  secret?: string
+  redisUrl?: string
+  rateLimitFactor?: string
+  extra?: Record<string, string>
+  onOutput?: (name: 'a' | 'b', chunk: string) => void
+}
+
+/** The environment of one of two instances behind one balancer (the README's "Operating" page lists it). */
+export function instanceEnv(o: PairOptions, port: number): Record<string, string> {
+  return {
+    DATABASE_URL: o.databaseUrl,
+    AUTH_SECRET: o.secret ?? SECRET,
+    PUBLIC_URL: o.publicUrl,
+    DATA_DIR: o.dataDir,
+    PORT: String(port),
+    ...(o.redisUrl ? { REDIS_URL: o.redisUrl } : {}),
+    ...(o.rateLimitFactor ? { RATE_LIMIT_FACTOR: o.rateLimitFactor } : {}),
+    ...o.extra,
+  }
+}
+
+/** Two instances started at once on one fresh database (the migrations run once, under a lock). */
+export async function startPair(o: PairOptions): Promise<[Running, Running]> {
+  const [a, b] = await Promise.allSettled([
+    startServer(instanceEnv(o, o.ports[0]), (c) => o.onOutput?.('a', c)),
+    startServer(instanceEnv(o, o.ports[1]), (c) => o.onOutput?.('b', c)),
+  ])
+  if (a.status === 'fulfilled' && b.status === 'fulfilled') return [a.value, b.value]
+  if (a.status === 'fulfilled') await a.value.stop()
+  if (b.status === 'fulfilled') await b.value.stop()
+  throw (a.status === 'rejected' ? a.reason : (b as PromiseRejectedResult).reason) as Error
+}
