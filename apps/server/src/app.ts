@@ -1,11 +1,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
 import { DEMO_ADMIN, DEMO_PASSWORD } from './db/demo/demo-data.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { MicroCache } from './lib/micro-cache.ts'
+import { redactSecrets } from './lib/redact.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
@@ -88,6 +89,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
               censor: '[redacted]',
+            },
+            // at debug level every request is logged: not the reset token in its URL
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactSecrets(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+              }),
             },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
