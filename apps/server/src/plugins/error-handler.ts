@@ -25,6 +25,9 @@ function validationMessage(err: FastifyError): string {
   return ZOD_GENERIC.test(message) ? `${field}: ${message}` : message
 }
 
+/** invalid byte sequence, untranslatable character */
+const BAD_TEXT_CODES = new Set(['22021', '22P05'])
+
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -57,6 +60,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema')
       return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'))
+    }
+    // text PostgreSQL cannot store (a NUL, a broken encoding) that got past the input guard: the client's input
+    if (BAD_TEXT_CODES.has(pgErrorCode(err) ?? '')) {
+      return reply.code(400).send(errorBody(400, 'The request contains text that cannot be stored.'))
     }
     if (isDatabaseDown(err)) {
       req.log.error({ err }, 'database unavailable')

@@ -140,6 +140,49 @@ describe('SQL injection', () => {
   })
 })
 
+describe('NUL characters', () => {
+  it('are refused with 400 wherever they come in, not failed in PostgreSQL with a 500', async () => {
+    const bag = await insertProduct(t.database.db, seller.id)
+    const cases: [Session | undefined, 'GET' | 'POST' | 'PUT', string, object | undefined][] = [
+      [seller, 'POST', '/api/categoryDetails', listing({ title: 'Nul\u0000Tote' })],
+      [seller, 'POST', '/api/categoryDetails', listing({ description: 'a\u0000' })],
+      [customer, 'POST', '/api/users', { name: 'a\u0000b', email: customer.email, role: 'customer' }],
+      [customer, 'POST', '/api/bookings', { product_id: bag.id, number: '+1 555 0100', location: '\u0000' }],
+      [customer, 'POST', '/api/reports', { product_id: bag.id, reason: 'other', note: 'x\u0000' }],
+      [customer, 'POST', '/api/wishlists', { product_id: `${bag.id}\u0000` }],
+      [admin, 'GET', '/api/users/admin/a%00b', undefined],
+      [admin, 'PUT', '/api/users/admin/a%00b', undefined],
+      [customer, 'GET', '/api/seller/verified/%00', undefined],
+      [customer, 'GET', '/api/bookings?email=a%00@example.test', undefined],
+      [undefined, 'GET', '/api/products/%00', undefined],
+      [
+        undefined,
+        'POST',
+        '/api/auth/sign-up/email',
+        { name: 'N\u0000', email: 'nul@example.test', password: 'Secret#123' },
+      ],
+      [undefined, 'POST', '/api/auth/sign-in/email', { email: 'nul@example.test', password: 'Secret#123\u0000' }],
+    ]
+    for (const [who, method, url, payload] of cases) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { origin: ORIGIN, ...who?.bearer },
+        remoteAddress: someIp(),
+        ...(payload ? { payload } : {}),
+      })
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(400)
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Text may not contain the NUL character (\\u0000).',
+      })
+    }
+    const [nul] = await t.database.db.select().from(users).where(eq(users.email, 'nul@example.test'))
+    expect(nul).toBeUndefined()
+  })
+})
+
 describe('cross-site scripting payloads', () => {
   it('are stored and returned as plain text, never rewritten or refused', async () => {
     // the browser half (nothing runs when the pages show them) is e2e/hostile.test.ts
@@ -182,6 +225,30 @@ describe('oversized bodies', () => {
       await t.app.inject({ url: `/api/categoryDetails?email=${seller.email}`, headers: seller.bearer })
     ).json().length
     expect(after).toBe(before)
+  })
+})
+
+describe('malformed uploads', () => {
+  it('a body that claims to be multipart but is not one is 400 JSON, not a 500', async () => {
+    for (const [type, payload] of [
+      ['multipart/form-data', "' OR '1'='1"],
+      ['multipart/form-data; boundary=x', 'no parts at all'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\ncut',
+      ],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/images',
+        headers: { ...seller.bearer, 'content-type': type },
+        payload,
+      })
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(400)
+      expect(res.json().message).toBe(
+        'The upload is not valid multipart/form-data. Send the photo in the field "image".',
+      )
+    }
   })
 })
 
