@@ -170,7 +170,12 @@ describe('stored XSS payloads', () => {
   it('the watch itself notices a payload that gets into the markup (so a pass means something)', async () => {
     const w = await watchedPage()
     try {
-      await w.page.goto('/')
+      const res = await w.page.goto('/')
+      // the page itself carries the policy that backs this up
+      const csp = (await res!.allHeaders())['content-security-policy'] ?? ''
+      expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'")
+      expect(csp).toContain("script-src-attr 'none'")
+      expect(csp).toContain("frame-ancestors 'none'")
       await w.page.evaluate((html) => document.body.insertAdjacentHTML('beforeend', html), T.sellerName)
       await w.page.waitForFunction(() => (window as unknown as { __csp: string[] }).__csp.length > 0)
       const state = await pageState(w.page)
