@@ -187,7 +187,10 @@ const AUTH_PATHS = [
   'error',
 ]
 
-const enc = ([s, encoded]: readonly [string, boolean]) => (encoded ? encodeURIComponent(s) : s)
+/** Percent-encoded as a browser would (a lone surrogate, which encodeURIComponent refuses, becomes U+FFFD). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const uri = (s: string) => encodeURIComponent(s.replace(LONE_SURROGATE, '\uFFFD'))
+const enc = ([s, encoded]: readonly [string, boolean]) => (encoded ? uri(s) : s)
 
 function urlFor(pattern: string, params: (readonly [string, boolean])[], q: (readonly [string, string, boolean])[]) {
   let i = 0
@@ -198,7 +201,7 @@ function urlFor(pattern: string, params: (readonly [string, boolean])[], q: (rea
       // better-auth's own endpoints half of the time, so their bodies and the rules in front of them get fuzzed
       return encoded ? AUTH_PATHS[value.length % AUTH_PATHS.length]! : value
     })
-  const qs = q.map(([k, v, e]) => (e ? `${encodeURIComponent(k)}=${encodeURIComponent(v)}` : `${k}=${v}`)).join('&')
+  const qs = q.map(([k, v, e]) => (e ? `${uri(k)}=${uri(v)}` : `${k}=${v}`)).join('&')
   return qs ? `${path}?${qs}` : path
 }
 
