@@ -1,11 +1,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
 import { DEMO_ADMIN, DEMO_PASSWORD } from './db/demo/demo-data.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { MicroCache } from './lib/micro-cache.ts'
+import { redactSecrets } from './lib/redact.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
@@ -30,6 +31,7 @@ import { dbPlugin } from './plugins/db.ts'
 import { docsPlugin } from './plugins/docs.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { etagPlugin } from './plugins/etag.ts'
+import { inputGuardPlugin } from './plugins/input-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { staticPlugin } from './plugins/static.ts'
@@ -98,6 +100,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
               paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
               censor: '[redacted]',
             },
+            // at debug level every request is logged: not the reset token in its URL
+            serializers: {
+              req: (req: FastifyRequest) => ({
+                method: req.method,
+                url: redactSecrets(req.url),
+                host: req.host,
+                remoteAddress: req.ip,
+              }),
+            },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
@@ -150,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the app closes a database it opened itself; a database handed in is closed by its owner
   await app.register(dbPlugin, { database, owned: !opts.database })
   await app.register(securityHeadersPlugin, { config })
+  await app.register(inputGuardPlugin)
   await app.register(rateLimitPlugin)
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log })
   app.decorate('mailer', mailer)

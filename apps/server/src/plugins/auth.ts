@@ -34,6 +34,12 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** The origin of a Referer header; none for a missing or malformed one (which the CSRF check then refuses). */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer || !URL.canParse(referer)) return undefined
+  return new URL(referer).origin
+}
+
 /** Roles that satisfy an access rule. */
 function allowed(access: Access, role: CurrentUser['role']): boolean {
   if (access === 'signed-in') return true
@@ -95,7 +101,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { mailer: Mailer
     const user = await app.resolveUser(req)
     if (!user) throw new AppError(401, messages.auth.signInRequired)
     if (req.authVia === 'cookie' && !SAFE_METHODS.has(req.method)) {
-      const origin = req.headers.origin ?? (req.headers.referer ? new URL(req.headers.referer).origin : undefined)
+      const origin = req.headers.origin ?? refererOrigin(req.headers.referer)
       if (!origin || !trusted.includes(origin)) throw new AppError(403, messages.auth.untrustedOrigin)
     }
     if (!allowed(access, user.role)) throw new AppError(403, messages.auth.forbidden)

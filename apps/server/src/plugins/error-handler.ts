@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { AppError } from '../lib/errors.ts'
+import { AppError, pgErrorCode } from '../lib/errors.ts'
 
 export function errorBody(statusCode: number, message: string, code?: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) }
@@ -27,6 +27,9 @@ function validationMessage(err: FastifyError): string {
 
 const DB_DOWN_MESSAGE =
   /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/
+
+/** invalid byte sequence, untranslatable character */
+const BAD_TEXT_CODES = new Set(['22021', '22P05'])
 
 const DB_DOWN_CODES = new Set([
   'ECONNREFUSED',
@@ -78,6 +81,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema')
       return reply.code(500).send(errorBody(500, 'Something went wrong on our side. Please try again.'))
+    }
+    // text PostgreSQL cannot store (a NUL, a broken encoding) that got past the input guard: the client's input
+    if (BAD_TEXT_CODES.has(pgErrorCode(err) ?? '')) {
+      return reply.code(400).send(errorBody(400, 'The request contains text that cannot be stored.'))
     }
     if (isDatabaseDown(err)) {
       req.log.error({ err }, 'database unavailable')

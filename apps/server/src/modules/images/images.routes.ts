@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.ts'
 import { MAX_UPLOAD_BYTES, storeUpload } from './images.service.ts'
 
+const MALFORMED_UPLOAD = 'The upload is not valid multipart/form-data. Send the photo in the field "image".'
+
 /** POST /api/images: the spec's image host, ours. Sellers only; one file in the multipart field `image`. */
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
@@ -28,15 +30,18 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.isMultipart()) throw new AppError(415, 'Send the photo as multipart/form-data in the field "image".')
-      const file = await req.file()
-      if (file?.fieldname !== 'image') throw new AppError(400, messages.products.imageRequired)
       let bytes: Buffer
       try {
+        const file = await req.file()
+        if (file?.fieldname !== 'image') throw new AppError(400, messages.products.imageRequired)
         bytes = await file.toBuffer()
       } catch (err) {
+        if (err instanceof AppError) throw err
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError(413, 'The photo is larger than 10 MB. Please choose a smaller one.')
         }
+        // busboy's plain errors for a body that is not multipart after all (no boundary, cut short, bad headers)
+        if (err instanceof Error && !('statusCode' in err)) throw new AppError(400, MALFORMED_UPLOAD)
         throw err
       }
       if (bytes.length === 0) throw new AppError(400, messages.products.imageRequired)

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { DbOrTx } from '../../db/client.ts'
 import { outbox } from '../../db/schema/index.ts'
+import { redactSecrets } from '../../lib/redact.ts'
 
 export interface Mail {
   to: string
@@ -38,7 +39,11 @@ export function createMailer(opts: {
       await opts.db
         .insert(outbox)
         .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
-      opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail stored in the outbox (no SMTP_URL)')
+      // printed for whoever runs the server locally; the link's token stays in the outbox (admins read it there)
+      opts.log.info(
+        { to: mail.to, subject: mail.subject, text: redactSecrets(mail.text) },
+        'mail stored in the outbox (no SMTP_URL)',
+      )
     },
   }
 }
