@@ -136,7 +136,7 @@ describe.each(viewports)('accessibility at %s width', (viewport) => {
     await a.check('payment with errors')
     if (viewport === 'phone') {
       await page.goto('/dashboard/myOrders')
-      await page.getByRole('button', { name: /menu/i }).first().click()
+      await page.getByRole('button', { name: 'Dashboard links' }).click()
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Wishlist' }).waitFor()
       await a.check('dashboard with the drawer open')
     }
