@@ -182,7 +182,10 @@ async function main() {
         }
         if (JSON_DIR && run === RUNS) {
           await mkdir(JSON_DIR, { recursive: true })
-          await writeFile(path.join(JSON_DIR, `${page === '/' ? 'home' : page.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr))
+          await writeFile(
+            path.join(JSON_DIR, `${page === '/' ? 'home' : page.replace(/\W+/g, '_')}.json`),
+            JSON.stringify(lhr),
+          )
         }
         const requests =
           (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? []
