@@ -38,7 +38,7 @@ const stack = {
   thead: 'max-sm:sr-only',
   tbody: 'max-sm:flex max-sm:flex-col max-sm:gap-3',
   row: 'max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:rounded-box max-sm:border max-sm:border-base-300 max-sm:bg-base-100 max-sm:p-3 max-sm:shadow-sm',
-  cell: 'max-sm:flex max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:min-w-0 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]',
+  cell: 'max-sm:flex max-sm:items-center max-sm:border-0 max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:min-w-0 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]',
 }
 
 const textOf = (header: ReactNode) => (typeof header === 'string' ? header : undefined)
