@@ -89,25 +89,25 @@ async function signIn(origin: string, chromePort: number): Promise<{ bookingId: 
     await page.getByLabel('Email', { exact: true }).fill(CUSTOMER.email)
     await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password)
     await page.getByRole('button', { name: 'LOGIN' }).click()
-    await page.waitForFunction(() => localStorage.getItem('accessToken') !== null)
-    const bookingId = await page.evaluate(async () => {
-      const headers = { authorization: `Bearer ${localStorage.getItem('accessToken')}` }
-      const listings = (await (await fetch('/api/categoryDetails/Tote', { headers })).json()) as {
-        _id: string
-        status: string
-        reserved?: boolean
-      }[]
-      const free = listings.find((l) => l.status === 'available' && !l.reserved)
-      if (!free) throw new Error('no available Tote bag to book')
-      const res = await fetch('/api/bookings', {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ product_id: free._id, number: '5550101234', location: 'Brooklyn, NY' }),
-      })
-      const body = (await res.json()) as { insertedId?: string; message?: string }
-      if (!body.insertedId) throw new Error(`booking failed: ${res.status} ${body.message}`)
-      return body.insertedId
+    // (strings, not functions: this file is type-checked without the DOM's types)
+    await page.waitForFunction("localStorage.getItem('accessToken') !== null")
+    const token = (await page.evaluate("localStorage.getItem('accessToken')")) as string
+    const headers = { authorization: `Bearer ${token}` }
+    const listings = (await (await fetch(`${origin}/api/categoryDetails/Tote`, { headers })).json()) as {
+      _id: string
+      status: string
+      reserved?: boolean
+    }[]
+    const free = listings.find((l) => l.status === 'available' && !l.reserved)
+    if (!free) throw new Error('no available Tote bag to book')
+    const res = await fetch(`${origin}/api/bookings`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ product_id: free._id, number: '5550101234', location: 'Brooklyn, NY' }),
     })
+    const body = (await res.json()) as { insertedId?: string; message?: string }
+    if (!body.insertedId) throw new Error(`booking failed: ${res.status} ${body.message}`)
+    const bookingId = body.insertedId
     await page.close()
     return { bookingId }
   } finally {
