@@ -89,9 +89,9 @@ async function signIn(origin: string, chromePort: number): Promise<{ bookingId: 
     await page.getByLabel('Email', { exact: true }).fill(CUSTOMER.email)
     await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password)
     await page.getByRole('button', { name: 'LOGIN' }).click()
-    // (strings, not functions: this file is type-checked without the DOM's types)
-    await page.waitForFunction("localStorage.getItem('accessToken') !== null")
-    const token = (await page.evaluate("localStorage.getItem('accessToken')")) as string
+    // (the functions run in the page: they name what they use inline)
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).localStorage.getItem('accessToken'))
+    const token = await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('accessToken'))
     const headers = { authorization: `Bearer ${token}` }
     const listings = (await (await fetch(`${origin}/api/categoryDetails/Tote`, { headers })).json()) as {
       _id: string
