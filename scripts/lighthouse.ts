@@ -78,6 +78,9 @@ function gzipBytesOfScripts(urls: string[]): number {
   return total
 }
 
+// What the functions that run in the page use (this file is type-checked without the DOM's types).
+type PageGlobals = { localStorage: { getItem(key: string): string | null } }
+
 /**
  * Signs the browser in as the demo customer and books an available bag (for the payment page). */
 async function signIn(origin: string, chromePort: number): Promise<{ bookingId: string }> {
