@@ -1,8 +1,7 @@
-import path from 'node:path'
 import { messages } from '@preloved/shared/messages'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, type Harness, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { type Harness, logIn, screenshot, seriousA11yViolations, startHarness, viewportShot } from './harness.ts'
 
 let h: Harness
 
@@ -11,24 +10,9 @@ beforeAll(async () => {
 })
 afterAll(() => h?.close())
 
-const PASSWORD = 'Demo#2026'
 const EMMA = 'emma.wilson@demo.preloved.test'
 const NOAH = 'noah.patel@demo.preloved.test'
 const AMELIA = 'amelia.hart@demo.preloved.test'
-
-/** What the screen shows (a modal over the page), not the whole scrolled page. */
-async function viewportShot(page: Page, name: string) {
-  await screenshot(page, name) // makes sure the folder exists
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) })
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'LOGIN' }).click()
-  await page.waitForURL(`${h.baseUrl}/`)
-}
 
 /** The category page, once its cards are there. */
 async function openCategory(page: Page, slug: string, title: string) {

@@ -96,3 +96,58 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: file, fullPage: true })
   return file
 }
+
+/** The demo accounts (apps/server demo data); they all use DEMO_PASSWORD. */
+export const DEMO_PASSWORD = 'Demo#2026'
+export const DEMO = {
+  customer: 'emma.wilson@demo.preloved.test',
+  verifiedSeller: 'amelia.hart@demo.preloved.test',
+  unverifiedSeller: 'liam.chen@demo.preloved.test',
+  admin: 'admin@demo.preloved.test',
+} as const
+
+/**
+ * Signs in through the login page and waits for home and the stored token (on a phone the header's Dashboard link
+ * sits in the collapsed menu, so the token is the sign that the sign-in finished).
+ */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'LOGIN' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+  await page.waitForFunction(() => localStorage.getItem('accessToken') !== null)
+}
+
+/** The API as the signed-in page sees it (its stored bearer token); `init` as for fetch. */
+export async function apiAs<T>(page: Page, url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return page.evaluate(
+    async ({ u, method, body }) => {
+      const token = localStorage.getItem('accessToken')
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` }
+      if (body !== undefined) headers['content-type'] = 'application/json'
+      const res = await fetch(u, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+      return res.json()
+    },
+    { u: url, method: init.method ?? 'GET', body: init.body },
+  )
+}
+
+/** What the screen shows (a modal over the page), not the whole scrolled page. */
+export async function viewportShot(page: Page, name: string) {
+  await mkdir(ARTIFACTS, { recursive: true })
+  const file = path.join(ARTIFACTS, `${name}.png`)
+  await page.screenshot({ path: file })
+  return file
+}
+
+/** The rule sets axe checks in allA11yViolations: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and best practices. */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice']
+
+/** axe on the current page; every violation of any impact (expect none), one line each with the nodes' targets. */
+export async function allA11yViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze()
+  return result.violations.map(
+    (v) => `${v.id} [${v.impact}]: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
+}

@@ -5,13 +5,12 @@ import { messages } from '@preloved/shared/messages'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { apiAs, type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
 
 let h: Harness
 let tempDir: string
 let photoPath: string
 
-const PASSWORD = 'Demo#2026'
 const AMELIA = 'amelia.hart@demo.preloved.test' // a verified seller
 const LIAM = 'liam.chen@demo.preloved.test' // an unverified seller
 const ADMIN = 'admin@demo.preloved.test'
@@ -50,25 +49,6 @@ afterAll(async () => {
   await h?.close()
   if (tempDir) await rm(tempDir, { recursive: true, force: true })
 })
-
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'LOGIN' }).click()
-  await page.waitForURL(`${h.baseUrl}/`)
-  // signed in once the token is stored (on a phone the header's Dashboard link sits in the collapsed menu)
-  await page.waitForFunction(() => localStorage.getItem('accessToken') !== null)
-}
-
-/** The API as the signed-in page sees it (its stored bearer token). */
-async function apiAs<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (u) => {
-    const token = localStorage.getItem('accessToken')
-    const res = await fetch(u, { headers: { authorization: `Bearer ${token}` } })
-    return res.json()
-  }, url)
-}
 
 const myListings = (page: Page, email: string) =>
   apiAs<Listing[]>(page, `/api/categoryDetails?email=${encodeURIComponent(email)}&limit=100`)

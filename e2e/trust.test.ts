@@ -1,8 +1,7 @@
-import path from 'node:path'
 import { messages } from '@preloved/shared/messages'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, type Harness, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { apiAs, type Harness, logIn, screenshot, seriousA11yViolations, startHarness, viewportShot } from './harness.ts'
 
 let h: Harness
 
@@ -11,35 +10,11 @@ beforeAll(async () => {
 })
 afterAll(() => h?.close())
 
-const PASSWORD = 'Demo#2026'
 const EMMA = 'emma.wilson@demo.preloved.test'
 const ADMIN = 'admin@demo.preloved.test'
 const AMELIA = 'amelia.hart@demo.preloved.test'
 
 type Listing = { _id: string; title: string; category: string; status: string; advertisement: boolean }
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'LOGIN' }).click()
-  await page.waitForURL(`${h.baseUrl}/`)
-  await page.waitForFunction(() => localStorage.getItem('accessToken') !== null)
-}
-
-/** The API as the signed-in page sees it (its stored bearer token). */
-async function apiAs<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (u) => {
-    const token = localStorage.getItem('accessToken')
-    const res = await fetch(u, { headers: { authorization: `Bearer ${token}` } })
-    return res.json()
-  }, url)
-}
-
-async function viewportShot(page: Page, name: string) {
-  await screenshot(page, name)
-  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) })
-}
 
 async function openCategory(page: Page, slug: string) {
   await page.goto(`/category/${slug}`)

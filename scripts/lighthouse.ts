@@ -1,29 +1,57 @@
 // `npm run lighthouse`: builds nothing itself (the npm script builds first); starts the real server with demo
 // data on a fresh DATA_DIR, runs Lighthouse (mobile, default config) on the pages below in the system Chromium,
-// and prints the scores plus the gzip size of the JavaScript each page loads.
+// and prints the scores (the median of LIGHTHOUSE_RUNS runs, default 3) plus the gzip size of the JavaScript each
+// page loads; exits non-zero when a page is over its JavaScript budget.
+//
+// LIGHTHOUSE_PAGES (comma-separated, default `/,/category/Tote,/dashboard/payment/:booking`): pages under /category,
+// /product and /dashboard are audited signed in as the demo customer (Playwright drives the same Chromium over
+// CDP to log in, so the session cookie and the stored token are there); `:booking` is a booking made for the run.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { chromium } from 'playwright-core'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const dist = path.join(root, 'apps/web/dist')
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/').split(',')
-const BUDGET_KB = 150
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/category/Tote,/dashboard/payment/:booking').split(',')
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
+const CUSTOMER = { email: 'emma.wilson@demo.preloved.test', password: 'Demo#2026' }
+// LIGHTHOUSE_JSON_DIR: where to write each page's last report (JSON), to look into its audits (LCP element, unused JS…)
+const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR
+const needsSignIn = (page: string) => /^\/(category|product|dashboard)(\/|$)/.test(page)
+// docs/decisions/003: the home page loads at most 120 KB of gzip JavaScript (1 KB = 1024 bytes), other public pages
+// 150 KB. The signed-in pages have no budget yet (their size is printed): the category page's listing check (zod) and
+// forms load with it, and the payment page is about to take a card processor's script.
+const budgetKb = (page: string) => (page === '/' ? 120 : needsSignIn(page) ? undefined : 150)
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+/** A port free now: the server gets it up front, since sign-in trusts only the origin of its own PORT. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort()
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
       cwd: root,
       env: {
         ...process.env,
         DATA_DIR: dataDir,
-        PORT: '0',
+        PORT: String(port),
         DEMO_DATA: 'true',
         LOG_LEVEL: 'info',
         RATE_LIMIT_FACTOR: '1000',
@@ -50,9 +78,77 @@ function gzipBytesOfScripts(urls: string[]): number {
   return total
 }
 
-async function audit(url: string, port: number) {
+// What the functions that run in the page use (this file is type-checked without the DOM's types).
+type PageGlobals = { localStorage: { getItem(key: string): string | null } }
+
+/**
+ * Signs the browser in as the demo customer and books an available bag (for the payment page). */
+async function signIn(origin: string, chromePort: number): Promise<{ bookingId: string }> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`)
+  try {
+    const context = browser.contexts()[0]!
+    const page = await context.newPage()
+    await page.goto(`${origin}/login`)
+    await page.getByLabel('Email', { exact: true }).fill(CUSTOMER.email)
+    await page.getByLabel('Password', { exact: true }).fill(CUSTOMER.password)
+    await page.getByRole('button', { name: 'LOGIN' }).click()
+    // (the functions run in the page: they name what they use inline)
+    await page.waitForFunction(() => (globalThis as unknown as PageGlobals).localStorage.getItem('accessToken'))
+    const token = await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem('accessToken'))
+    const headers = { authorization: `Bearer ${token}` }
+    const listings = (await (await fetch(`${origin}/api/categoryDetails/Tote`, { headers })).json()) as {
+      _id: string
+      status: string
+      reserved?: boolean
+    }[]
+    const free = listings.find((l) => l.status === 'available' && !l.reserved)
+    if (!free) throw new Error('no available Tote bag to book')
+    const res = await fetch(`${origin}/api/bookings`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ product_id: free._id, number: '5550101234', location: 'Brooklyn, NY' }),
+    })
+    const body = (await res.json()) as { insertedId?: string; message?: string }
+    if (!body.insertedId) throw new Error(`booking failed: ${res.status} ${body.message}`)
+    const bookingId = body.insertedId
+    await page.close()
+    return { bookingId }
+  } finally {
+    // disconnects Playwright only: the browser (chrome-launcher's) stays up for Lighthouse
+    await browser.close()
+  }
+}
+
+/** Empties the browser's HTTP cache (what Lighthouse's storage reset would do) while keeping cookies and storage. */
+async function clearHttpCache(chromePort: number) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`)
+  try {
+    const page = await browser.contexts()[0]!.newPage()
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.clearBrowserCache')
+    await page.close()
+  } finally {
+    await browser.close()
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
+}
+
+async function audit(url: string, port: number, signedIn: boolean) {
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' })
+    // A signed-in audit keeps the origin's storage (the session cookie and token); its HTTP cache is emptied first,
+    // so every run loads the app cold.
+    if (signedIn) await clearHttpCache(port)
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      disableStorageReset: signedIn,
+    })
     const lhr = result?.lhr
     if (lhr && !lhr.runtimeError) return lhr
     console.warn(`  Lighthouse attempt ${attempt} failed: ${lhr?.runtimeError?.code ?? 'no result'}; retrying`)
@@ -69,36 +165,66 @@ async function main() {
   })
   const rows: Record<string, string | number>[] = []
   let failed = false
+  const origin = `http://127.0.0.1:${server.port}`
+  // public pages first (audited as a visitor), then the ones that need the signed-in customer
+  const ordered = [...PAGES.filter((p) => !needsSignIn(p)), ...PAGES.filter(needsSignIn)]
+  let bookingId: string | undefined
   try {
-    for (const page of PAGES) {
-      const url = `http://127.0.0.1:${server.port}${page}`
-      console.info(`Lighthouse (mobile) on ${page}…`)
-      const lhr = await audit(url, chrome.port)
-      const requests =
-        (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? []
-      const scripts = requests.filter(
-        (r) => r.resourceType === 'Script' && r.url.startsWith(`http://127.0.0.1:${server.port}/`),
-      )
-      const jsKb = gzipBytesOfScripts(scripts.map((s) => s.url)) / 1024
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
-      rows.push({
-        page,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        seo: score('seo'),
-        'LCP ms': Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-        'JS files': scripts.length,
-        'JS gzip KB': Number(jsKb.toFixed(1)),
-      })
-      if (jsKb > BUDGET_KB) failed = true
+    for (const page of ordered) {
+      const signedIn = needsSignIn(page)
+      if (signedIn && !bookingId) bookingId = (await signIn(origin, chrome.port)).bookingId
+      const url = `${origin}${page.replace(':booking', bookingId ?? '')}`
+      const runs: Record<string, number>[] = []
+      let jsKb = 0
+      let scriptCount = 0
+      for (let run = 1; run <= RUNS; run++) {
+        console.info(`Lighthouse (mobile) on ${page}, run ${run} of ${RUNS}…`)
+        const lhr = await audit(url, chrome.port, signedIn)
+        if (run === 1 && signedIn && new URL(lhr.finalDisplayedUrl).pathname === '/login') {
+          throw new Error(`${page} went to /login: the sign-in did not hold`)
+        }
+        if (JSON_DIR && run === RUNS) {
+          await mkdir(JSON_DIR, { recursive: true })
+          await writeFile(
+            path.join(JSON_DIR, `${page === '/' ? 'home' : page.replace(/\W+/g, '_')}.json`),
+            JSON.stringify(lhr),
+          )
+        }
+        const requests =
+          (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? []
+        const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(`${origin}/`))
+        jsKb = gzipBytesOfScripts(scripts.map((s) => s.url)) / 1024
+        scriptCount = scripts.length
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+        runs.push({
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+          'LCP ms': Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+          'TBT ms': Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        })
+      }
+      const budget = budgetKb(page)
+      const row: Record<string, string | number> = { page }
+      for (const key of Object.keys(runs[0]!)) row[key] = median(runs.map((r) => r[key]!))
+      row['perf runs'] = runs.map((r) => r.performance).join('/')
+      row['JS files'] = scriptCount
+      row['JS gzip KB'] = Number(jsKb.toFixed(1))
+      row['JS budget KB'] = budget ?? '-'
+      rows.push(row)
+      if (budget !== undefined && jsKb > budget) {
+        failed = true
+        console.error(`  ${page} loads ${jsKb.toFixed(1)} KB of gzip JavaScript: over its ${budget} KB budget`)
+      }
     }
   } finally {
     await chrome.kill()
     server.child.kill('SIGTERM')
   }
   console.table(rows)
-  console.info(`JS budget: ${BUDGET_KB} KB gzip per page${failed ? ' — EXCEEDED' : ' — met'}`)
+  console.info(`Scores and times: the median of ${RUNS} run(s) per page (perf runs lists each run's score).`)
+  console.info(`JS budget (120 KB gzip for /, 150 KB for other public pages)${failed ? ' — EXCEEDED' : ' — met'}`)
   await new Promise((r) => setTimeout(r, 500))
   await rm(dataDir, { recursive: true, force: true })
   if (failed) process.exit(1)

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
@@ -10,10 +12,24 @@ const proxy = {
   '/uploads': { target: apiTarget, changeOrigin: false },
 }
 
-export default defineConfig({
+// react-router's package exports point at its development build (dev warnings included) under every condition; its
+// production build sits next to it. A production bundle takes that one (~-4 KB gzip on every page's first load).
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+)
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'production/dom-export.mjs') },
+]
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? reactRouterProduction : []),
+    ],
   },
   server: { proxy },
   preview: { proxy },
@@ -21,6 +37,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // every browser the es2022 target runs in supports <link rel="modulepreload">: no polyfill in the first chunk
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -40,4 +58,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

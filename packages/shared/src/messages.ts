@@ -1,3 +1,7 @@
+import { homeMessages, navMessages } from './site-messages.ts'
+
+export { homeMessages, navMessages }
+
 /** Every user-facing text of SPEC.md, word for word, in one place for the web app and the server. */
 export const messages = {
   common: {
@@ -102,32 +106,8 @@ export const messages = {
     title: 'Are you sure you want to delete?',
     message: (name: string) => `If you delete ${name}. It cannot be undone!!`,
   },
-  nav: {
-    home: 'Home',
-    blogs: 'Blogs',
-    login: 'Login',
-    dashboard: 'Dashboard',
-    logOut: 'Log Out',
-    myOrders: 'My Orders',
-    myWishlist: 'My Wishlist',
-    allCustomers: 'All Customers',
-    allSellers: 'All Sellers',
-    reportedItems: 'Reported Items',
-    addProduct: 'Add Product',
-    myProducts: 'My Products',
-    outbox: 'Outbox',
-    copyright: '© 2026 Preloved Bags Co. All rights reserved.',
-    loading: 'Loading',
-  },
-  home: {
-    shopNow: 'Shop Now',
-    explore: 'Explore',
-    sellToUs: 'Sell to us',
-    letsGo: "Let's Go",
-    categoriesHeading: 'Categories We offer',
-    categoriesLead: 'Buy from us',
-    checkOut: 'Check Out now',
-  },
+  nav: navMessages,
+  home: homeMessages,
   mail: {
     outboxEmpty: 'No mail yet',
   },

@@ -1,6 +1,5 @@
+import { lazy, Suspense } from 'react'
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { NotFound } from '@/components/errors/not-found'
-import { RouteError } from '@/components/errors/route-error'
 import { PublicLayout } from '@/components/layouts/public-layout'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
@@ -8,6 +7,12 @@ import { setTokenRenewer, setUnauthorizedHandler } from '@/lib/api-client'
 import { SESSION_QUERY_KEY } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 import { HomeRoute } from './routes/home'
+
+// The error and 404 screens are rare: their own chunks, so the home page does not download them (decision 003).
+const RouteError = lazy(() =>
+  import('@/components/errors/route-error').then((module) => ({ default: module.RouteError })),
+)
+const notFound = () => import('@/components/errors/not-found').then((module) => ({ Component: module.NotFound }))
 
 // The guards are lazy too: pathless layout routes whose Component renders <Outlet /> for an allowed user.
 const guard = (name: 'PrivateRoute' | 'AdminRoute' | 'SellerRoute') => () =>
@@ -45,7 +50,7 @@ const routes: RouteObject[] = [
         },
         element: null,
       },
-      { path: '*', element: <NotFound /> },
+      { path: '*', lazy: notFound },
     ],
   },
   {
@@ -81,7 +86,11 @@ const routes: RouteObject[] = [
 function withDefaults(route: RouteObject): RouteObject {
   const withChildren = route.children ? { ...route, children: route.children.map(withDefaults) } : route
   return {
-    errorElement: <RouteError />,
+    errorElement: (
+      <Suspense fallback={<PageLoading />}>
+        <RouteError />
+      </Suspense>
+    ),
     hydrateFallbackElement: <PageLoading />,
     ...withChildren,
   } as RouteObject

@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS, type CategorySlug } from '@preloved/shared/constants'
 import type { Product } from '@preloved/shared/products'
 import { PackageOpen } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -10,7 +10,6 @@ import { paths } from '@/config/paths'
 import { useMyBookings } from '@/features/bookings/api/bookings'
 import { categoryListingsQueryOptions, useCategoryListings } from '@/features/bookings/api/get-category-listings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
-import { BookingModal } from '@/features/bookings/components/booking-modal'
 import { ListingCard } from '@/features/bookings/components/listing-card'
 import { ReportListingButton } from '@/features/bookings/components/report-listing-button'
 import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories'
@@ -27,6 +26,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return null
 }
 
+// The booking form (react-hook-form, its zod resolver) downloads on the first Book Now, not with the page.
+const BookingModal = lazy(() =>
+  import('@/features/bookings/components/booking-modal').then((module) => ({ default: module.BookingModal })),
+)
+
 // The first row (3 cards on wide screens) loads at once; the rest lazily.
 const EAGER_CARDS = 3
 
@@ -38,6 +42,9 @@ function CategoryRoute() {
   const { user } = useSession()
   const myBookings = useMyBookings(user?.email)
   const [booking, setBooking] = useState<Product | null>(null)
+  // mounted from the first Book Now on, so that closing it is the modal's own (focus goes back to the button)
+  const [bookingOpened, setBookingOpened] = useState(false)
+  if (booking && !bookingOpened) setBookingOpened(true)
 
   const category = categories.find((c) => c.category.toLowerCase() === slug.toLowerCase())
   const title = category?.title ?? CATEGORY_LABELS[slug as CategorySlug] ?? slug
@@ -108,7 +115,11 @@ function CategoryRoute() {
         </ul>
       )}
 
-      <BookingModal item={booking} onClose={() => setBooking(null)} />
+      {bookingOpened ? (
+        <Suspense fallback={null}>
+          <BookingModal item={booking} onClose={() => setBooking(null)} />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import { COMPANY_NAME } from '@preloved/shared/constants'
-import { messages } from '@preloved/shared/messages'
+import { navMessages } from '@preloved/shared/site-messages'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { LogoMark } from './logo-mark'
@@ -82,7 +82,7 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/15">
         <p className="mx-auto max-w-7xl px-4 py-5 text-sm text-neutral-content/80 sm:px-6 lg:px-8">
-          {messages.nav.copyright}
+          {navMessages.copyright}
         </p>
       </div>
     </footer>

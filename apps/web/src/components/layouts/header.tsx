@@ -1,5 +1,5 @@
 import { COMPANY_NAME } from '@preloved/shared/constants'
-import { messages } from '@preloved/shared/messages'
+import { navMessages } from '@preloved/shared/site-messages'
 import { Menu, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router'
@@ -13,8 +13,8 @@ import { LogoMark } from './logo-mark'
 type NavItem = { to: string; label: string }
 
 const navItems: NavItem[] = [
-  { to: paths.home(), label: messages.nav.home },
-  { to: paths.blogs(), label: messages.nav.blogs },
+  { to: paths.home(), label: navMessages.home },
+  { to: paths.blogs(), label: navMessages.blogs },
 ]
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -57,7 +57,7 @@ function AccountLinks({ user, pending, variant, onNavigate }: AccountLinksProps)
           onClick={onNavigate}
           className={buttonClass({ variant: 'primary', size: 'sm', block: phone, className: phone ? '' : 'px-5' })}
         >
-          {messages.nav.login}
+          {navMessages.login}
         </NavLink>
       </li>
     )
@@ -75,7 +75,7 @@ function AccountLinks({ user, pending, variant, onNavigate }: AccountLinksProps)
     <>
       <li className={firstClass}>
         <NavLink to={dashboardHome(user.role)} onClick={onNavigate} className={phone ? 'text-base' : desktopLinkClass}>
-          {messages.nav.dashboard}
+          {navMessages.dashboard}
         </NavLink>
       </li>
       <li className={itemClass}>
@@ -85,7 +85,7 @@ function AccountLinks({ user, pending, variant, onNavigate }: AccountLinksProps)
           disabled={signingOut}
           className={buttonClass({ variant: 'outline', size: 'sm', block: phone, className: phone ? '' : 'px-5' })}
         >
-          {messages.nav.logOut}
+          {navMessages.logOut}
         </button>
       </li>
     </>

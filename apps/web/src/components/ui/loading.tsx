@@ -1,4 +1,4 @@
-import { messages } from '@preloved/shared/messages'
+import { navMessages } from '@preloved/shared/site-messages'
 import { cn } from '@/lib/cn'
 
 type LoadingProps = { label?: string; size?: 'sm' | 'md' | 'lg'; className?: string }
@@ -6,7 +6,7 @@ type LoadingProps = { label?: string; size?: 'sm' | 'md' | 'lg'; className?: str
 const sizeClasses = { sm: 'loading-sm', md: 'loading-md', lg: 'loading-lg' } as const
 
 /** A small bouncing ball with an accessible "Loading" status. */
-export function Loading({ label = messages.nav.loading, size = 'md', className }: LoadingProps) {
+export function Loading({ label = navMessages.loading, size = 'md', className }: LoadingProps) {
   return (
     <div
       role="status"

@@ -22,12 +22,31 @@ type DataTableProps<T> = {
   rowKey: (row: T) => string
   /** Shown instead of the table when there are no rows. */
   empty: ReactNode
+  /**
+   * Below the `sm` breakpoint, show each row as a card (a label before each value) instead of a table that scrolls
+   * sideways: for tables with more columns than a phone fits and no narrow layout of their own.
+   */
+  stackOnPhone?: boolean
   className?: string
 }
 
+// The stacked layout: the header row is read by screen readers only, each row is a bordered card, each cell a line
+// with its column's name (data-label) before the value.
+const stack = {
+  box: 'max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none',
+  table: 'max-sm:block',
+  thead: 'max-sm:sr-only',
+  tbody: 'max-sm:flex max-sm:flex-col max-sm:gap-3',
+  row: 'max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:rounded-box max-sm:border max-sm:border-base-300 max-sm:bg-base-100 max-sm:p-3 max-sm:shadow-sm',
+  cell: 'max-sm:flex max-sm:items-center max-sm:border-0 max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:min-w-0 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]',
+}
+
+const textOf = (header: ReactNode) => (typeof header === 'string' ? header : undefined)
+
 /**
  * A zebra-striped daisyUI table in a bordered box. On narrow screens the box scrolls sideways (it is focusable and
- * named, so keyboard users can scroll it too) instead of squeezing the columns; with no rows it shows `empty`.
+ * named, so keyboard users can scroll it too) instead of squeezing the columns, or with `stackOnPhone` each row
+ * becomes a card; with no rows it shows `empty`.
  */
 export function DataTable<T>({
   caption,
@@ -36,8 +55,10 @@ export function DataTable<T>({
   rows,
   rowKey,
   empty,
+  stackOnPhone = false,
   className,
 }: DataTableProps<T>) {
+  const on = (classes: string) => (stackOnPhone ? classes : undefined)
   const captionId = useId()
   if (rows.length === 0) return <>{empty}</>
   return (
@@ -47,14 +68,15 @@ export function DataTable<T>({
       tabIndex={0}
       className={cn(
         'overflow-x-auto rounded-box border border-base-300 bg-base-100 shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary',
+        on(stack.box),
         className,
       )}
     >
-      <table className="table table-zebra table-sm sm:table-md">
+      <table className={cn('table table-zebra table-sm sm:table-md', on(stack.table))}>
         <caption id={captionId} className={showCaption ? 'px-4 pt-4 text-left font-semibold' : 'sr-only'}>
           {caption}
         </caption>
-        <thead>
+        <thead className={on(stack.thead)}>
           <tr className="border-base-300 bg-base-200/70 text-base-content/80">
             {columns.map((column, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
@@ -64,18 +86,27 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={on(stack.tbody)}>
           {rows.map((row, rowIndex) => (
-            <tr key={rowKey(row)} className="border-base-300 align-middle">
+            <tr key={rowKey(row)} className={cn('border-base-300 align-middle', on(stack.row))}>
               {columns.map((column, index) =>
                 column.rowHeader ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
-                  <th key={index} scope="row" className={cn('font-medium', column.className)}>
+                  <th
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+                    key={index}
+                    scope="row"
+                    data-label={on(textOf(column.header) ?? '')}
+                    className={cn('font-medium', column.className, on(stack.cell))}
+                  >
                     {column.cell(row, rowIndex)}
                   </th>
                 ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
-                  <td key={index} className={column.className}>
+                  <td
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
+                    key={index}
+                    data-label={on(textOf(column.header) ?? '')}
+                    className={cn(column.className, on(stack.cell))}
+                  >
                     {column.cell(row, rowIndex)}
                   </td>
                 ),

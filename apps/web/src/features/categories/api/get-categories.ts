@@ -1,16 +1,24 @@
 import type { Category } from '@preloved/shared/categories'
+import { CATEGORY_SLUGS } from '@preloved/shared/constants'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { listParser } from '@/lib/shape-parser'
 
-// The schema (and zod with it) is imported on demand so the home page's first chunk stays small; it downloads
-// while the request is in flight.
-const categoryListSchema = () => import('@preloved/shared/categories').then((module) => module.categoryListSchema)
+// Checked by hand (the shared categorySchema's fields) so that the home page does not download zod.
+const categoryListParser = listParser<Category>({
+  _id: 'string',
+  category_id: 'string',
+  title: 'string',
+  description: 'string',
+  category: CATEGORY_SLUGS,
+  icon: 'string',
+})
 
 /** SPEC §7: GET /categories, cached under 'categories'. */
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['categories'],
-    queryFn: ({ signal }) => api.get('/categories', categoryListSchema(), { signal }),
+    queryFn: ({ signal }) => api.get('/categories', categoryListParser, { signal }),
   })
 
 const noCategories: Category[] = []

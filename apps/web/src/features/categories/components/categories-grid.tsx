@@ -1,5 +1,5 @@
 import type { Category } from '@preloved/shared/categories'
-import { messages } from '@preloved/shared/messages'
+import { homeMessages } from '@preloved/shared/site-messages'
 import { ArrowRight, PackageOpen } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
 import { Card, CardActions, CardBody, CardTitle } from '@/components/ui/card'
@@ -25,7 +25,7 @@ function CategoryCard({ category, headingLevel }: { category: Category; headingL
         <p className="text-base-content/80">{category.description}</p>
         <CardActions className="pt-3">
           <ButtonLink to={paths.category(category.category)} variant="outline" className="gap-2">
-            {messages.home.checkOut}
+            {homeMessages.checkOut}
             <span className="sr-only"> {category.title}</span>
             <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>

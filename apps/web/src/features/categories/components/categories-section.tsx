@@ -1,4 +1,4 @@
-import { messages } from '@preloved/shared/messages'
+import { homeMessages } from '@preloved/shared/site-messages'
 import { SectionHeading } from '@/components/ui/section-heading'
 import { CategoriesGrid } from './categories-grid'
 
@@ -9,8 +9,8 @@ export function CategoriesSection({ headingLevel = 'h2' }: { headingLevel?: 'h1'
       <SectionHeading
         as={headingLevel}
         id="categories-heading"
-        eyebrow={messages.home.categoriesLead}
-        title={messages.home.categoriesHeading}
+        eyebrow={homeMessages.categoriesLead}
+        title={homeMessages.categoriesHeading}
         description="Every bag is listed by its owner and checked for condition. Pick a style to see what is on the shelf today."
         className="mb-10 lg:mb-14"
       />

@@ -1,4 +1,4 @@
-import { messages } from '@preloved/shared/messages'
+import { homeMessages } from '@preloved/shared/site-messages'
 import { ArrowRight, BadgeCheck, CreditCard, Recycle } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
@@ -30,7 +30,7 @@ export function Hero() {
             you no longer carry a second life.
           </p>
           <ButtonLink to={paths.categories()} variant="primary" size="lg" className="gap-2 px-8">
-            {messages.home.shopNow}
+            {homeMessages.shopNow}
             <ArrowRight aria-hidden="true" className="size-5" />
           </ButtonLink>
           <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-base-content/80">

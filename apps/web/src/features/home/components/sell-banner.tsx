@@ -1,4 +1,4 @@
-import { messages } from '@preloved/shared/messages'
+import { homeMessages } from '@preloved/shared/site-messages'
 import { ArrowRight, Tag } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
@@ -23,7 +23,7 @@ export function SellBanner() {
               For sellers
             </p>
             <h2 id="sell-heading" className="text-3xl font-semibold sm:text-4xl">
-              {messages.home.sellToUs}
+              {homeMessages.sellToUs}
             </h2>
             <p className="text-secondary-content/85">
               Have a bag you no longer carry? List it in minutes with a photo and your resell price. We bring the
@@ -31,7 +31,7 @@ export function SellBanner() {
             </p>
           </div>
           <ButtonLink to={paths.login()} variant="accent" size="lg" className="shrink-0 gap-2 px-8">
-            {messages.home.letsGo}
+            {homeMessages.letsGo}
             <ArrowRight aria-hidden="true" className="size-5" />
           </ButtonLink>
         </div>

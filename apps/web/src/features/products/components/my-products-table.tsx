@@ -137,6 +137,7 @@ export function MyProductsTable({ email }: { email: string | undefined }) {
   return (
     <>
       <DataTable
+        stackOnPhone
         caption="Your bags"
         columns={columns}
         rows={(products ?? []).filter((p) => p.status !== 'removed')}

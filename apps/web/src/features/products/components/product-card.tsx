@@ -1,6 +1,6 @@
 import { CATEGORY_LABELS } from '@preloved/shared/constants'
-import { messages } from '@preloved/shared/messages'
 import type { Product } from '@preloved/shared/products'
+import { homeMessages } from '@preloved/shared/site-messages'
 import { ArrowRight, BadgeCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
@@ -52,7 +52,7 @@ export function ProductCard({ product }: { product: Product }) {
         </p>
         <CardActions className="justify-start">
           <ButtonLink to={paths.category(product.category)} variant="primary" size="sm" className="gap-2">
-            {messages.home.explore}
+            {homeMessages.explore}
             <span className="sr-only"> {product.title}</span>
             <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>

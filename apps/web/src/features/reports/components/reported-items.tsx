@@ -251,6 +251,7 @@ export function ReportedItems() {
         <Loading className="py-12" />
       ) : (
         <DataTable
+          stackOnPhone
           caption={status === 'open' ? 'Open reports' : 'Resolved reports'}
           columns={columns}
           rows={items ?? []}

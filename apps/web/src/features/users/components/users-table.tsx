@@ -95,6 +95,7 @@ export function UsersTable({ kind: role }: { kind: ListedRole }) {
   return (
     <>
       <DataTable
+        stackOnPhone
         caption={copy[role].caption}
         columns={columns}
         rows={users ?? []}

@@ -1,0 +1,29 @@
+// The header's, footer's and home page's texts (SPEC.md, word for word), in their own module: the home page imports
+// these by name and so carries none of the other screens' texts (docs/decisions/003). `messages` includes them too.
+export const navMessages = {
+  home: 'Home',
+  blogs: 'Blogs',
+  login: 'Login',
+  dashboard: 'Dashboard',
+  logOut: 'Log Out',
+  myOrders: 'My Orders',
+  myWishlist: 'My Wishlist',
+  allCustomers: 'All Customers',
+  allSellers: 'All Sellers',
+  reportedItems: 'Reported Items',
+  addProduct: 'Add Product',
+  myProducts: 'My Products',
+  outbox: 'Outbox',
+  copyright: '© 2026 Preloved Bags Co. All rights reserved.',
+  loading: 'Loading',
+} as const
+
+export const homeMessages = {
+  shopNow: 'Shop Now',
+  explore: 'Explore',
+  sellToUs: 'Sell to us',
+  letsGo: "Let's Go",
+  categoriesHeading: 'Categories We offer',
+  categoriesLead: 'Buy from us',
+  checkOut: 'Check Out now',
+} as const
