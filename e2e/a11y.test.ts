@@ -10,6 +10,7 @@ import {
   type Harness,
   logIn,
   startHarness,
+  stopMotion,
   VIEWPORTS,
   viewportShot,
 } from './harness.ts'
@@ -25,17 +26,11 @@ type Viewport = keyof typeof VIEWPORTS
 type Listing = { _id: string; title: string; status: string; reserved?: boolean }
 const viewports = Object.keys(VIEWPORTS) as Viewport[]
 
-// Transitions and animations end at once, so that axe sees each screen as it settles (a dialog fading in would
-// otherwise show low contrast for a moment).
-const NO_MOTION =
-  '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;transition-duration:0s!important;transition-delay:0s!important}'
-
 /** Waits until the page is still: its heading is there and no route or data loading indicator is left. */
 async function settle(page: Page) {
   await page.getByRole('heading', { level: 1 }).first().waitFor()
   await page.locator('main [role="status"][aria-label="Loading"]').first().waitFor({ state: 'detached' })
-  await page.addStyleTag({ content: NO_MOTION })
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await stopMotion(page)
 }
 
 /** One role's round of screens; `check` records what axe finds on the screen as it is now. */

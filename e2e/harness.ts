@@ -82,8 +82,20 @@ function freePort(): Promise<number> {
   })
 }
 
+// Transitions and animations end at once, so that axe sees each screen as it settles (a dialog fading in, or a toast
+// fading out, would otherwise show low contrast for a moment).
+const NO_MOTION =
+  '*,*::before,*::after{animation-duration:0s!important;animation-delay:0s!important;transition-duration:0s!important;transition-delay:0s!important}'
+
+/** Ends every animation on the page and waits two frames, so what axe or a screenshot sees is the settled screen. */
+export async function stopMotion(page: Page) {
+  await page.addStyleTag({ content: NO_MOTION })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+}
+
 /** axe on the current page; returns the serious and critical violations (expect none). */
 export async function seriousA11yViolations(page: Page) {
+  await stopMotion(page)
   const result = await new AxeBuilder({ page }).analyze()
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -146,6 +158,7 @@ export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a',
 
 /** axe on the current page; every violation of any impact (expect none), one line each with the nodes' targets. */
 export async function allA11yViolations(page: Page) {
+  await stopMotion(page)
   const result = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze()
   return result.violations.map(
     (v) => `${v.id} [${v.impact}]: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
