@@ -4,7 +4,7 @@ import { PublicLayout } from '@/components/layouts/public-layout'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { setTokenRenewer, setUnauthorizedHandler } from '@/lib/api-client'
-import { SESSION_QUERY_KEY } from '@/lib/auth-client'
+import { SESSION_QUERY_KEY, sessionQueryOptions } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 import { HomeRoute } from './routes/home'
 
@@ -14,12 +14,17 @@ const RouteError = lazy(() =>
 )
 const notFound = () => import('@/components/errors/not-found').then((module) => ({ Component: module.NotFound }))
 
-// The guards are lazy too: pathless layout routes whose Component renders <Outlet /> for an allowed user.
-const guard = (name: 'PrivateRoute' | 'AdminRoute' | 'SellerRoute') => () =>
-  import('@/features/auth/components/guards').then((module) => ({ Component: module[name] }))
+// The guards are lazy too: pathless layout routes whose Component renders <Outlet /> for an allowed user. The object
+// form (`lazy: { Component }`) tells react-router the module has no loader or middleware, so the child routes'
+// loaders start without waiting for it.
+const guard = (name: 'PrivateRoute' | 'AdminRoute' | 'SellerRoute') => ({
+  Component: () => import('@/features/auth/components/guards').then((module) => module[name]),
+})
 
 // Home is part of the main chunk (it is the first page most visitors see); every other route is its own lazy
-// chunk: a route module exports `Component` (and later `loader`), which react-router reads through `lazy`.
+// chunk: a route module exports `Component` (and later `loader`), which react-router reads through `lazy`. Where the
+// first load waits on data (category, product, payment), the loader is its own small zod-free module, loaded alongside
+// the page's (`lazy: { loader, Component }`): the request starts without waiting for the page's code.
 const routes: RouteObject[] = [
   {
     path: '/',
@@ -37,8 +42,20 @@ const routes: RouteObject[] = [
       {
         lazy: guard('PrivateRoute'),
         children: [
-          { path: 'category/:id', lazy: () => import('./routes/category') },
-          { path: 'product/:id', lazy: () => import('./routes/product') },
+          {
+            path: 'category/:id',
+            lazy: {
+              loader: () => import('./routes/category-loader').then((module) => module.loader),
+              Component: () => import('./routes/category').then((module) => module.Component),
+            },
+          },
+          {
+            path: 'product/:id',
+            lazy: {
+              loader: () => import('./routes/product-loader').then((module) => module.loader),
+              Component: () => import('./routes/product').then((module) => module.Component),
+            },
+          },
         ],
       },
       {
@@ -56,12 +73,18 @@ const routes: RouteObject[] = [
   {
     // signed-in users only; the side menu follows the role (SPEC §2, §6)
     path: '/dashboard',
-    lazy: () => import('./routes/dashboard/dashboard-root'),
+    lazy: { Component: () => import('./routes/dashboard/dashboard-root').then((module) => module.Component) },
     children: [
       { index: true, lazy: () => import('./routes/dashboard/dashboard-home') },
       { path: 'myOrders', lazy: () => import('./routes/dashboard/my-orders') },
       { path: 'wishlist', lazy: () => import('./routes/dashboard/wishlist') },
-      { path: 'payment/:id', lazy: () => import('./routes/dashboard/payment') },
+      {
+        path: 'payment/:id',
+        lazy: {
+          loader: () => import('./routes/dashboard/payment-loader').then((module) => module.loader),
+          Component: () => import('./routes/dashboard/payment').then((module) => module.Component),
+        },
+      },
       {
         lazy: guard('AdminRoute'),
         children: [
@@ -95,6 +118,10 @@ function withDefaults(route: RouteObject): RouteObject {
     ...withChildren,
   } as RouteObject
 }
+
+// Every page reads the session (the header, the guards); the router renders nothing until the matched routes'
+// chunks and loaders are in, so asking for it here overlaps it with them instead of following them.
+void queryClient.prefetchQuery(sessionQueryOptions())
 
 export const router = createBrowserRouter(routes.map(withDefaults))
 

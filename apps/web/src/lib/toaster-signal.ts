@@ -1,5 +1,5 @@
 // The toast container is mounted on demand, so pages that never toast (home) do not download react-hot-toast.
-// `@/lib/toast` calls requestToaster() when it is first imported; AppProvider then mounts react-hot-toast's
+// `@/lib/toast` calls requestToaster() before the first toast is shown; AppProvider then mounts react-hot-toast's
 // <Toaster /> (its defaults). Toasts fired before it mounts wait in react-hot-toast's store and show at once.
 
 let requested = false

@@ -2,29 +2,19 @@ import { CATEGORY_LABELS, type CategorySlug } from '@preloved/shared/constants'
 import type { Product } from '@preloved/shared/products'
 import { PackageOpen } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { Link, type LoaderFunctionArgs, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { useMyBookings } from '@/features/bookings/api/bookings'
-import { categoryListingsQueryOptions, useCategoryListings } from '@/features/bookings/api/get-category-listings'
+import { useCategoryListings } from '@/features/bookings/api/get-category-listings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
 import { ListingCard } from '@/features/bookings/components/listing-card'
 import { ReportListingButton } from '@/features/bookings/components/report-listing-button'
-import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories'
+import { useCategories } from '@/features/categories/api/get-categories'
 import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
 import { useSession } from '@/lib/auth-client'
-import { queryClient } from '@/lib/query-client'
-
-/** SPEC §7: the category's listings are loaded before the screen shows; an unknown category is a route error. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const slug = params.id ?? ''
-  // the title and description come from the categories list; it may fail without hiding the bags
-  void queryClient.prefetchQuery(categoriesQueryOptions())
-  await queryClient.ensureQueryData(categoryListingsQueryOptions(slug))
-  return null
-}
 
 // The booking form (react-hook-form, its zod resolver) downloads on the first Book Now, not with the page.
 const BookingModal = lazy(() =>
@@ -88,6 +78,7 @@ function CategoryRoute() {
               <ListingCard
                 product={product}
                 eager={index < EAGER_CARDS}
+                priority={index === 0}
                 actions={
                   <>
                     <OwnListingNote product={product} viewerEmail={user?.email} />

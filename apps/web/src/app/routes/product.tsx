@@ -2,12 +2,12 @@ import { CATEGORY_LABELS } from '@preloved/shared/constants'
 import type { Product } from '@preloved/shared/products'
 import { ArrowLeft } from 'lucide-react'
 import { useState } from 'react'
-import { type LoaderFunctionArgs, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { useMyBookings } from '@/features/bookings/api/bookings'
-import { listingQueryOptions, useListing } from '@/features/bookings/api/get-category-listings'
+import { useListing } from '@/features/bookings/api/get-category-listings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
 import { BookingModal } from '@/features/bookings/components/booking-modal'
 import { ListingFacts, SellerLine } from '@/features/bookings/components/listing-facts'
@@ -16,13 +16,6 @@ import { ProductImage } from '@/features/products/components/product-image'
 import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
 import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
-import { queryClient } from '@/lib/query-client'
-
-/** The listing is loaded before the page shows; a removed or unknown one is the route-error screen. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  await queryClient.ensureQueryData(listingQueryOptions(params.id ?? ''))
-  return null
-}
 
 /** '/product/:id': one bag with every field, and the same actions as on its category page. */
 function ProductRoute() {

@@ -5,33 +5,23 @@ import type { PaymentIntent } from '@preloved/shared/payments'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, ShieldCheck } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
-import { type LoaderFunctionArgs, useNavigation, useParams } from 'react-router'
+import { useNavigation, useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { Loading } from '@/components/ui/loading'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { publicConfigQueryOptions } from '@/features/auth/api/social-sign-in'
-import { bookingQueryOptions } from '@/features/bookings/api/bookings'
+import { bookingQueryOptions } from '@/features/bookings/api/get-booking'
 import { usePaymentIntent } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
-import { sessionQueryOptions, useSession } from '@/lib/auth-client'
+import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
-import { queryClient } from '@/lib/query-client'
 
 // Stripe.js and Elements load only on an installation that uses Stripe (DESIGN §6)
 const StripeCardForm = lazy(() =>
   import('@/features/payments/components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
 )
-
-/** SPEC §7: the booking is loaded by id before the page shows (GET /bookings/{id}, the caller's own). */
-export async function loader({ params }: LoaderFunctionArgs) {
-  // a visitor without a session is sent to login by the dashboard's guard; the booking needs one
-  const user = await queryClient.ensureQueryData(sessionQueryOptions())
-  if (!user) return null
-  await queryClient.ensureQueryData(bookingQueryOptions(params.id ?? ''))
-  return null
-}
 
 type SummaryProps = { booking: Booking; intent: PaymentIntent | undefined; waiting: boolean }
 

@@ -1,7 +1,7 @@
-import { bookingListSchema, bookingSchema, type CreateBookingBody } from '@preloved/shared/bookings'
+import { bookingListSchema, type CreateBookingBody } from '@preloved/shared/bookings'
 import { insertResultSchema } from '@preloved/shared/products'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, isApiError } from '@/lib/api-client'
+import { api } from '@/lib/api-client'
 
 /** SPEC §7: GET /bookings?email={email} (bearer token; own orders only). */
 export const myBookingsQueryOptions = (email: string) =>
@@ -14,17 +14,6 @@ export const myBookingsQueryOptions = (email: string) =>
 export function useMyBookings(email: string | undefined) {
   return useQuery({ ...myBookingsQueryOptions(email ?? ''), enabled: Boolean(email) })
 }
-
-const retryServerErrors = (failureCount: number, error: Error) =>
-  failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
-
-/** SPEC §7: GET /bookings/{id}, the payment page's loader. */
-export const bookingQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['bookings', 'detail', id],
-    queryFn: ({ signal }) => api.get(`/bookings/${encodeURIComponent(id)}`, bookingSchema, { signal }),
-    retry: retryServerErrors, // someone else's (403) or no such booking (404) stays so
-  })
 
 /** POST /bookings: the customer comes from the token and the price from the listing. */
 export function useCreateBooking() {

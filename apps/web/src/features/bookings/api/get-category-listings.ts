@@ -1,9 +1,13 @@
-import { productListSchema, productSchema } from '@preloved/shared/products'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api-client'
 
 // The listings a customer books from. They belong with the products feature; they live here while another change
 // works on features/products, and move there with it.
+
+// The schemas download with the request (not before it): the route's loader imports this module alone, so that the
+// request starts as soon as the route matches (app/router.tsx).
+const productListSchema = () => import('@preloved/shared/products').then((m) => m.productListSchema)
+const productSchema = () => import('@preloved/shared/products').then((m) => m.productSchema)
 
 // TanStack Query's default retry (SPEC §8), except for a 4xx: an unknown category or a removed bag stays so.
 const retryServerErrors = (failureCount: number, error: Error) =>
@@ -13,7 +17,7 @@ const retryServerErrors = (failureCount: number, error: Error) =>
 export const categoryListingsQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['products', { category: slug }],
-    queryFn: ({ signal }) => api.get(`/categoryDetails/${encodeURIComponent(slug)}`, productListSchema, { signal }),
+    queryFn: ({ signal }) => api.get(`/categoryDetails/${encodeURIComponent(slug)}`, productListSchema(), { signal }),
     retry: retryServerErrors,
   })
 
@@ -25,7 +29,7 @@ export const useCategoryListings = (slug: string) =>
 export const listingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['products', 'detail', id],
-    queryFn: ({ signal }) => api.get(`/products/${encodeURIComponent(id)}`, productSchema, { signal }),
+    queryFn: ({ signal }) => api.get(`/products/${encodeURIComponent(id)}`, productSchema(), { signal }),
     retry: retryServerErrors,
   })
 

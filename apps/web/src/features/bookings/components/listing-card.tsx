@@ -15,6 +15,8 @@ type ListingCardProps = {
   product: Product
   /** The first row loads at once; the rest when scrolled near (DESIGN §5). */
   eager?: boolean
+  /** The first card's photo is the page's LCP: fetched with high priority. */
+  priority?: boolean
   /** Book Now / Reserved and the wishlist button: composed by the page. */
   actions: ReactNode
   /** Beside 'View details' at the foot of the card (Report this Listing). */
@@ -22,7 +24,7 @@ type ListingCardProps = {
 }
 
 /** SPEC §2 Category listing: one bag with every field the spec lists, and its actions. */
-export function ListingCard({ product, eager = false, actions, footerAction }: ListingCardProps) {
+export function ListingCard({ product, eager = false, priority = false, actions, footerAction }: ListingCardProps) {
   const titleId = `listing-${product._id}`
   return (
     <Card aria-labelledby={titleId} className="h-full overflow-hidden">
@@ -33,6 +35,7 @@ export function ListingCard({ product, eager = false, actions, footerAction }: L
           alt={product.title}
           sizes={CARD_IMAGE_SIZES}
           eager={eager}
+          priority={priority}
         />
       </CardFigure>
       <CardBody className="gap-4 p-5">

@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { listingQueryOptions } from '@/features/bookings/api/get-category-listings'
+import { queryClient } from '@/lib/query-client'
+
+// Apart from the page's module (product.tsx) and free of zod: react-router loads both at once, so the request starts
+// without waiting for the page's code (docs/decisions/003).
+
+/** The listing is loaded before the page shows; a removed or unknown one is the route-error screen. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  await queryClient.ensureQueryData(listingQueryOptions(params.id ?? ''))
+  return null
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api, isApiError } from '@/lib/api-client'
+
+// Zod-free at import: the payment route's loader imports this module alone, so that the request starts as soon as the
+// route matches (app/router.tsx); the schema downloads while the request is in flight.
+const bookingSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingSchema)
+
+const retryServerErrors = (failureCount: number, error: Error) =>
+  failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
+
+/** SPEC §7: GET /bookings/{id}, the payment page's loader. */
+export const bookingQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['bookings', 'detail', id],
+    queryFn: ({ signal }) => api.get(`/bookings/${encodeURIComponent(id)}`, bookingSchema(), { signal }),
+    retry: retryServerErrors, // someone else's (403) or no such booking (404) stays so
+  })
