@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../plugins/auth.ts'
 import { expireStaleHolds } from '../bookings/bookings.repository.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { amountDue } from './discount.ts'
-import type { StripeGateway, StripeIntent } from './stripe-gateway.ts'
+import { type StripeGateway, type StripeIntent, toIntent } from './stripe-gateway.ts'
 import { checkTestCard } from './test-processor.ts'
 
 const token = (bytes = 12) => randomBytes(bytes).toString('base64url')
@@ -275,14 +275,7 @@ export async function handleStripeEvent(db: Db, mailer: Mailer, stripe: StripeGa
     .where(and(eq(paymentIntents.id, pi.id), eq(paymentIntents.provider, 'stripe')))
   if (!intent) return 'ignored' as const
   if (await paymentOf(db, pi.id)) return 'recorded' as const
-  const charge = verifyStripeIntent(stripe, intent, {
-    id: pi.id,
-    status: pi.status,
-    amountCents: pi.amount,
-    currency: pi.currency,
-    bookingId: pi.metadata?.bookingId,
-    clientSecret: '',
-  })
+  const charge = verifyStripeIntent(stripe, intent, toIntent(pi))
   const booking = await loadBooking(db, intent.bookingId)
   const [customer] = await db
     .select({ id: users.id, email: users.email })

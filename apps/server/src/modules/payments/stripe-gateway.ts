@@ -32,7 +32,8 @@ export interface StripeGateway {
   readonly webhooksEnabled: boolean
 }
 
-const toIntent = (pi: Stripe.PaymentIntent): StripeIntent => ({
+/** The fields we check, from a PaymentIntent that stripe-node fetched or a signed webhook event carried. */
+export const toIntent = (pi: Stripe.PaymentIntent): StripeIntent => ({
   id: pi.id,
   status: pi.status,
   amountCents: pi.amount,
