@@ -4,6 +4,8 @@ import { fileURLToPath, URL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { pagePreloads } from './build/page-preloads'
+import { pageModules } from './src/app/page-modules'
 
 // In development the API runs separately (apps/server on :3000); in production it serves this build itself.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000'
@@ -24,7 +26,7 @@ const reactRouterProduction = [
 ]
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pagePreloads(pageModules)],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

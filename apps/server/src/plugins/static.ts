@@ -3,6 +3,7 @@ import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { createPageRenderer } from '../modules/pages/pages.service.ts'
 import { errorBody } from './error-handler.ts'
 
 export interface StaticOptions {
@@ -49,13 +50,12 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions)
       },
     })
   }
+  // every page is index.html, with the page's chunks named and its first answers written in (modules/pages)
+  const pages = dist && indexHtml && existsSync(indexHtml) ? createPageRenderer(app, dist) : undefined
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NEVER_HTML.test(pathname)
-    if (wantsPage && indexHtml && existsSync(indexHtml)) {
-      reply.header('cache-control', 'no-cache')
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', dist!)
-    }
+    if (wantsPage && pages) return pages.send(req, reply)
     return reply.code(404).send(errorBody(404, `Route ${req.method} ${pathname} not found`))
   })
 })

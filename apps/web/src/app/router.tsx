@@ -4,7 +4,7 @@ import { PublicLayout } from '@/components/layouts/public-layout'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { setTokenRenewer, setUnauthorizedHandler } from '@/lib/api-client'
-import { SESSION_QUERY_KEY, sessionQueryOptions } from '@/lib/auth-client'
+import { loadSession, SESSION_QUERY_KEY } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 import { HomeRoute } from './routes/home'
 
@@ -120,8 +120,9 @@ function withDefaults(route: RouteObject): RouteObject {
 }
 
 // Every page reads the session (the header, the guards); the router renders nothing until the matched routes'
-// chunks and loaders are in, so asking for it here overlaps it with them instead of following them.
-void queryClient.prefetchQuery(sessionQueryOptions())
+// chunks and loaders are in, so asking for it here overlaps it with them instead of following them (or takes the
+// answer the server wrote into the page).
+loadSession()
 
 export const router = createBrowserRouter(routes.map(withDefaults))
 

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@preloved/shared/common'
 import type { z } from 'zod'
 import { clearAccessToken, getAccessToken } from './access-token'
+import { takePreloaded } from './preloaded'
 
 const API_PREFIX = '/api'
 
@@ -153,7 +154,11 @@ async function request<S extends ResponseParser>(
   const schemaPromise = Promise.resolve(responseSchema)
   schemaPromise.catch(() => undefined)
 
-  let sent = await send(method, path, body, options)
+  // the page's first GETs may have their answers in the HTML already (lib/preloaded.ts)
+  const preloaded = method === 'GET' ? takePreloaded(path) : undefined
+  let sent = preloaded
+    ? { response: new Response(null, { status: 200 }), data: preloaded.data, sentToken: null }
+    : await send(method, path, body, options)
   if (sent.response.status === 401 && !options.ignoreUnauthorized && sent.sentToken) {
     // The token may just be out of date while the session cookie still holds: renew it (unless a call made at the
     // same time already did) and repeat this call once with the new one.

@@ -4,6 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { clearAccessToken } from './access-token'
 import { api, type ResponseParser } from './api-client'
+import { takePreloaded } from './preloaded'
 import { queryClient } from './query-client'
 
 export type Role = 'customer' | 'seller' | 'admin'
@@ -42,11 +43,25 @@ export const sessionQueryOptions = () =>
     staleTime: 60_000,
   })
 
+/**
+ * Starts reading the session at start-up. When the server wrote the answer into the page, it is in the cache before
+ * the first render: the header and the guards show the right user at once instead of a placeholder first.
+ */
+export function loadSession(): void {
+  const preloaded = takePreloaded('/auth/get-session')
+  const parsed = preloaded ? sessionParser.safeParse(preloaded.data) : undefined
+  if (parsed?.success) queryClient.setQueryData(SESSION_QUERY_KEY, parsed.data)
+  else void queryClient.prefetchQuery(sessionQueryOptions())
+}
+
 /** Reads the session again now (after signing in or out), so guards and the header see the new user at once. */
 export const refreshSession = () => queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 })
 
+/** Re-renders when the answer changes, not on every background check (the spread below reads every field). */
+const SESSION_CHANGES = ['data', 'error', 'status'] as const
+
 export function useSession() {
-  const query = useQuery(sessionQueryOptions())
+  const query = useQuery({ ...sessionQueryOptions(), notifyOnChangeProps: [...SESSION_CHANGES] })
   return { ...query, user: query.data ?? null }
 }
 

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router'
+import { myBookingsQueryOptions } from '@/features/bookings/api/bookings'
 import { categoryListingsQueryOptions } from '@/features/bookings/api/get-category-listings'
 import { categoriesQueryOptions } from '@/features/categories/api/get-categories'
+import { SESSION_QUERY_KEY, type SessionUser } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 
 // Apart from the page's module (category.tsx) and free of zod: react-router loads both at once, so the requests start
@@ -9,8 +11,15 @@ import { queryClient } from '@/lib/query-client'
 /** SPEC §7: the category's listings are loaded before the screen shows; an unknown category is a route error. */
 export async function loader({ params }: LoaderFunctionArgs) {
   const slug = params.id ?? ''
-  // the title and description come from the categories list; it may fail without hiding the bags
-  void queryClient.prefetchQuery(categoriesQueryOptions())
-  await queryClient.ensureQueryData(categoryListingsQueryOptions(slug))
+  // The title and description come from the categories list: asked for alongside and awaited too, so that the
+  // description does not push the bags down after they show. It may fail without hiding them (prefetch never throws).
+  // The customer's own orders decide each card's Book Now state: read alongside too when the session is known, so
+  // that every card does not render a second time when they arrive.
+  const user = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)
+  await Promise.all([
+    queryClient.ensureQueryData(categoryListingsQueryOptions(slug)),
+    queryClient.prefetchQuery(categoriesQueryOptions()),
+    user ? queryClient.prefetchQuery(myBookingsQueryOptions(user.email)) : undefined,
+  ])
   return null
 }

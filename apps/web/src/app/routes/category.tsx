@@ -15,13 +15,14 @@ import { ReportListingButton } from '@/features/bookings/components/report-listi
 import { useCategories } from '@/features/categories/api/get-categories'
 import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
 import { useSession } from '@/lib/auth-client'
+import { useRenderInStages } from '@/lib/render-in-stages'
 
 // The booking form (react-hook-form, its zod resolver) downloads on the first Book Now, not with the page.
 const BookingModal = lazy(() =>
   import('@/features/bookings/components/booking-modal').then((module) => ({ default: module.BookingModal })),
 )
 
-// The first row (3 cards on wide screens) loads at once; the rest lazily.
+// The first row (3 cards on wide screens) renders first and loads its photos at once; the rest follow (lazily).
 const EAGER_CARDS = 3
 
 /** '/category/:id' (the id is the category slug): every bag for sale in it (SPEC §2 Category listing). */
@@ -31,6 +32,7 @@ function CategoryRoute() {
   const { categories } = useCategories()
   const { user } = useSession()
   const myBookings = useMyBookings(user?.email)
+  const shown = useRenderInStages(products?.length ?? 0, EAGER_CARDS)
   const [booking, setBooking] = useState<Product | null>(null)
   // mounted from the first Book Now on, so that closing it is the modal's own (focus goes back to the button)
   const [bookingOpened, setBookingOpened] = useState(false)
@@ -73,7 +75,7 @@ function CategoryRoute() {
         />
       ) : (
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {products.map((product, index) => (
+          {products.slice(0, shown).map((product, index) => (
             <li key={product._id}>
               <ListingCard
                 product={product}

@@ -19,7 +19,10 @@ export function Loading({ label = navMessages.loading, size = 'md', className }:
   )
 }
 
-/** The whole-page placeholder while a route's code or data arrives. */
+/**
+ * The whole-page placeholder while a route's code or data arrives. A screen tall, so that the footer stays out of
+ * sight until the page is there (it would otherwise show, then jump down: a layout shift).
+ */
 export function PageLoading() {
-  return <Loading size="lg" className="min-h-[50vh] py-16" />
+  return <Loading size="lg" className="min-h-dvh py-16" />
 }

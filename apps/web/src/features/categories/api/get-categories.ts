@@ -28,6 +28,8 @@ export function useCategories() {
   const query = useQuery({
     ...categoriesQueryOptions(),
     throwOnError: (_error, query) => query.state.data === undefined,
+    // re-renders when the answer changes, not on every background check (the spread below reads every field)
+    notifyOnChangeProps: ['data', 'error', 'status'],
   })
   return { ...query, categories: query.data ?? noCategories }
 }
