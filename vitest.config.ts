@@ -27,6 +27,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      // the web app's plain logic (no DOM): the hand-written response checks
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       serverProject('server', 'pglite'),
       // the same API tests against a real PostgreSQL server when one is given (CI sets it)
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
