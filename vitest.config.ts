@@ -48,6 +48,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // reads the web build (npm test builds first): no zod or react-hot-toast on the signed-in pages' first load
+      { test: { name: 'first-load', include: ['scripts/check-first-load.test.ts'] } },
       {
         test: {
           name: 'e2e',
