@@ -27,6 +27,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      // the web app's plain logic (no DOM): the hand-written response checks
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       serverProject('server', 'pglite'),
       // the same API tests against a real PostgreSQL server when one is given (CI sets it)
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
@@ -46,6 +48,8 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      // reads the web build (npm test builds first): no zod or react-hot-toast on the signed-in pages' first load
+      { test: { name: 'first-load', include: ['scripts/check-first-load.test.ts'] } },
       {
         test: {
           name: 'e2e',

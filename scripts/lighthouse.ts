@@ -27,8 +27,8 @@ const CUSTOMER = { email: 'emma.wilson@demo.preloved.test', password: 'Demo#2026
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR
 const needsSignIn = (page: string) => /^\/(category|product|dashboard)(\/|$)/.test(page)
 // docs/decisions/003: the home page loads at most 120 KB of gzip JavaScript (1 KB = 1024 bytes), other public pages
-// 150 KB. The signed-in pages have no budget yet (their size is printed): the category page's listing check (zod) and
-// forms load with it, and the payment page is about to take a card processor's script.
+// 150 KB. The signed-in pages have no budget yet (their size is printed; scripts/check-first-load.ts keeps zod and
+// react-hot-toast off them, decision 010), and the payment page may take a card processor's script.
 const budgetKb = (page: string) => (page === '/' ? 120 : needsSignIn(page) ? undefined : 150)
 
 /** A port free now: the server gets it up front, since sign-in trusts only the origin of its own PORT. */

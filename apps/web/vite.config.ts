@@ -41,6 +41,8 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     // every browser the es2022 target runs in supports <link rel="modulepreload">: no polyfill in the first chunk
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: scripts/check-first-load.ts follows each route's static imports in it
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -55,6 +57,8 @@ export default defineConfig(({ command }) => ({
             },
             // zod is loaded on demand (see features/*/api): one named, long-cached chunk.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+            // react-hot-toast (and goober, its CSS-in-JS) loads with the first toast: one named chunk, like zod.
+            { name: 'toast', test: /node_modules[\\/](react-hot-toast|goober)[\\/]/, priority: 1 },
           ],
         },
       },

@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS } from '@preloved/shared/constants'
 import type { Product } from '@preloved/shared/products'
 import { ArrowLeft } from 'lucide-react'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { PageLoading } from '@/components/ui/loading'
@@ -9,13 +9,17 @@ import { paths } from '@/config/paths'
 import { useMyBookings } from '@/features/bookings/api/bookings'
 import { useListing } from '@/features/bookings/api/get-category-listings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
-import { BookingModal } from '@/features/bookings/components/booking-modal'
 import { ListingFacts, SellerLine } from '@/features/bookings/components/listing-facts'
 import { ReportListingButton } from '@/features/bookings/components/report-listing-button'
 import { ProductImage } from '@/features/products/components/product-image'
 import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
 import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
+
+// The booking form (react-hook-form, its zod resolver) downloads on the first Book Now, not with the page.
+const BookingModal = lazy(() =>
+  import('@/features/bookings/components/booking-modal').then((module) => ({ default: module.BookingModal })),
+)
 
 /** '/product/:id': one bag with every field, and the same actions as on its category page. */
 function ProductRoute() {
@@ -24,6 +28,9 @@ function ProductRoute() {
   const { user } = useSession()
   const myBookings = useMyBookings(user?.email)
   const [booking, setBooking] = useState<Product | null>(null)
+  // mounted from the first Book Now on, so that closing it is the modal's own (focus goes back to the button)
+  const [bookingOpened, setBookingOpened] = useState(false)
+  if (booking && !bookingOpened) setBookingOpened(true)
 
   if (!product) return <PageLoading />
   const saving = product.original_price - product.resell_price
@@ -99,7 +106,11 @@ function ProductRoute() {
           </section>
         </div>
       </div>
-      <BookingModal item={booking} onClose={() => setBooking(null)} />
+      {bookingOpened ? (
+        <Suspense fallback={null}>
+          <BookingModal item={booking} onClose={() => setBooking(null)} />
+        </Suspense>
+      ) : null}
     </article>
   )
 }

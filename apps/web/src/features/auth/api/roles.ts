@@ -1,8 +1,15 @@
-import { isAdminSchema, isSellerSchema } from '@preloved/shared/auth'
+import type { isAdminSchema, isSellerSchema } from '@preloved/shared/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { api, isApiError } from '@/lib/api-client'
+import { objectParser } from '@/lib/shape-parser'
 
 // SPEC §6: admin and seller status are decided by lookups by email (bearer token, own email only).
+
+// The guards and the dashboard's menu read them on every dashboard page: checked by hand (the shared schemas' fields),
+// so that zod stays out of the dashboard's first load.
+const isAdminParser = objectParser<z.infer<typeof isAdminSchema>>({ isAdmin: 'boolean' })
+const isSellerParser = objectParser<z.infer<typeof isSellerSchema>>({ isSeller: 'boolean' })
 
 // A 4xx will not change by asking again (a 401 already went through the token renewal and the login redirect).
 const retryServerErrors = (failureCount: number, error: Error) =>
@@ -11,7 +18,7 @@ const retryServerErrors = (failureCount: number, error: Error) =>
 export const isAdminQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['users', 'admin', email],
-    queryFn: ({ signal }) => api.get(`/users/admin/${encodeURIComponent(email)}`, isAdminSchema, { signal }),
+    queryFn: ({ signal }) => api.get(`/users/admin/${encodeURIComponent(email)}`, isAdminParser, { signal }),
     staleTime: 5 * 60_000,
     retry: retryServerErrors,
   })
@@ -19,7 +26,7 @@ export const isAdminQueryOptions = (email: string) =>
 export const isSellerQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['users', 'seller', email],
-    queryFn: ({ signal }) => api.get(`/users/seller/${encodeURIComponent(email)}`, isSellerSchema, { signal }),
+    queryFn: ({ signal }) => api.get(`/users/seller/${encodeURIComponent(email)}`, isSellerParser, { signal }),
     staleTime: 5 * 60_000,
     retry: retryServerErrors,
   })

@@ -1,15 +1,5 @@
-import { publicConfigSchema } from '@preloved/shared/auth'
-import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
-
-/** GET /api/config: which provider "Continue With Google" uses on this installation, if any. */
-export const publicConfigQueryOptions = () =>
-  queryOptions({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => api.get('/config', publicConfigSchema, { signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-  })
 
 const redirectSchema = z.object({ url: z.string().min(1), redirect: z.boolean().optional() })
 

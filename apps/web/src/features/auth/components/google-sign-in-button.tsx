@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { buttonClass } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
-import { publicConfigQueryOptions, startProviderSignIn } from '../api/social-sign-in'
+import { publicConfigQueryOptions } from '../api/get-public-config'
+import { startProviderSignIn } from '../api/social-sign-in'
 
 type GoogleSignInButtonProps = {
   /** The button's words: 'Continue With Google' (login) or 'Sign in With Google' (signup). */

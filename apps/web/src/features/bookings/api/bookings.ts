@@ -1,13 +1,17 @@
-import { bookingListSchema, type CreateBookingBody } from '@preloved/shared/bookings'
-import { insertResultSchema } from '@preloved/shared/products'
+import type { CreateBookingBody } from '@preloved/shared/bookings'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { bookingListParser } from './booking-parser'
+
+// The category and product pages read the viewer's bookings on their first load: checked by hand, while booking's
+// answer is checked with the shared schema, imported when a booking is made (zod stays out of those pages' first load).
+const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
 
 /** SPEC §7: GET /bookings?email={email} (bearer token; own orders only). */
 export const myBookingsQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['bookings', { email }],
-    queryFn: ({ signal }) => api.get(`/bookings?${new URLSearchParams({ email })}`, bookingListSchema, { signal }),
+    queryFn: ({ signal }) => api.get(`/bookings?${new URLSearchParams({ email })}`, bookingListParser, { signal }),
   })
 
 /** The signed-in customer's orders; nothing is fetched without an email. */
@@ -19,7 +23,7 @@ export function useMyBookings(email: string | undefined) {
 export function useCreateBooking() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateBookingBody) => api.post('/bookings', body, insertResultSchema),
+    mutationFn: (body: CreateBookingBody) => api.post('/bookings', body, insertResultSchema()),
     onSettled: () => {
       // my orders, and the listings' 'Reserved' state, are different now (also after a 409: someone else holds it)
       void queryClient.invalidateQueries({ queryKey: ['bookings'] })

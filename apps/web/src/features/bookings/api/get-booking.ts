@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, isApiError } from '@/lib/api-client'
+import { bookingParser } from './booking-parser'
 
-// Zod-free at import: the payment route's loader imports this module alone, so that the request starts as soon as the
-// route matches (app/router.tsx); the schema downloads while the request is in flight.
-const bookingSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingSchema)
+// Zod-free: the payment route's loader imports this module alone, so that the request starts as soon as the route
+// matches (app/router.tsx); the answer is checked by hand (booking-parser.ts).
 
 const retryServerErrors = (failureCount: number, error: Error) =>
   failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
@@ -12,6 +12,6 @@ const retryServerErrors = (failureCount: number, error: Error) =>
 export const bookingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['bookings', 'detail', id],
-    queryFn: ({ signal }) => api.get(`/bookings/${encodeURIComponent(id)}`, bookingSchema(), { signal }),
+    queryFn: ({ signal }) => api.get(`/bookings/${encodeURIComponent(id)}`, bookingParser, { signal }),
     retry: retryServerErrors, // someone else's (403) or no such booking (404) stays so
   })

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { productListParser, productParser } from '@/features/products/api/product-parser'
 import { api, isApiError } from '@/lib/api-client'
 
 // The listings a customer books from. They belong with the products feature; they live here while another change
 // works on features/products, and move there with it.
 
-// The schemas download with the request (not before it): the route's loader imports this module alone, so that the
-// request starts as soon as the route matches (app/router.tsx).
-const productListSchema = () => import('@preloved/shared/products').then((m) => m.productListSchema)
-const productSchema = () => import('@preloved/shared/products').then((m) => m.productSchema)
+// Checked by hand (the home page's product check): the route's loader imports this module alone, so that the request
+// starts as soon as the route matches (app/router.tsx), and neither it nor the page downloads zod.
 
 // TanStack Query's default retry (SPEC §8), except for a 4xx: an unknown category or a removed bag stays so.
 const retryServerErrors = (failureCount: number, error: Error) =>
@@ -17,7 +16,7 @@ const retryServerErrors = (failureCount: number, error: Error) =>
 export const categoryListingsQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['products', { category: slug }],
-    queryFn: ({ signal }) => api.get(`/categoryDetails/${encodeURIComponent(slug)}`, productListSchema(), { signal }),
+    queryFn: ({ signal }) => api.get(`/categoryDetails/${encodeURIComponent(slug)}`, productListParser, { signal }),
     retry: retryServerErrors,
   })
 
@@ -29,7 +28,7 @@ export const useCategoryListings = (slug: string) =>
 export const listingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['products', 'detail', id],
-    queryFn: ({ signal }) => api.get(`/products/${encodeURIComponent(id)}`, productSchema(), { signal }),
+    queryFn: ({ signal }) => api.get(`/products/${encodeURIComponent(id)}`, productParser, { signal }),
     retry: retryServerErrors,
   })
 

@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/modal'
 import { paths } from '@/config/paths'
 import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
-import { toast } from '@/lib/toast'
+import { toast } from '@/lib/notify'
 import { useCreateBooking } from '../api/bookings'
 
 export type BookableItem = { _id: string; title: string; resell_price: number }

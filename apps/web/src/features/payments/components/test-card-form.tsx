@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { type TestCard, testCardSchema } from '@preloved/shared/payments'
+import type { TestCard } from '@preloved/shared/payments'
 import { CreditCard, FlaskConical, Lock } from 'lucide-react'
 import { type ComponentProps, useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type Resolver, useForm } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { isApiError } from '@/lib/api-client'
@@ -10,6 +9,26 @@ import { cn } from '@/lib/cn'
 import { usePayWithTestCard } from '../api/payments'
 
 type CardFieldName = keyof TestCard
+
+// The shared testCardSchema (its messages) and zod's resolver download when the shopper starts filling the form in,
+// not with the payment page; the first check waits for them if they are not in yet.
+let loadingResolver: Promise<Resolver<TestCard>> | undefined
+
+function loadResolver(): Promise<Resolver<TestCard>> {
+  if (!loadingResolver) {
+    loadingResolver = Promise.all([import('@hookform/resolvers/zod'), import('@preloved/shared/payments')]).then(
+      ([{ zodResolver }, { testCardSchema }]) => zodResolver(testCardSchema),
+    )
+    // a failed download is not kept: the next check tries again
+    loadingResolver.catch(() => {
+      loadingResolver = undefined
+    })
+  }
+  return loadingResolver
+}
+
+const testCardResolver: Resolver<TestCard> = async (values, context, options) =>
+  (await loadResolver())(values, context, options)
 
 // The processor names the field it refuses (402 { code: 'card_number' | ... }).
 const FIELD_OF_CODE: Record<string, CardFieldName> = {
@@ -77,7 +96,7 @@ export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid }
     reset,
     formState: { errors },
   } = useForm<TestCard>({
-    resolver: zodResolver(testCardSchema),
+    resolver: testCardResolver,
     defaultValues: { number: '', expiry: '', cvc: '', zip: '' },
   })
 
@@ -108,7 +127,13 @@ export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid }
   })
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Card payment">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={() => void loadResolver().catch(() => undefined)}
+      className="flex flex-col gap-5"
+      aria-label="Card payment"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <CreditCard aria-hidden="true" className="size-5 text-primary" />

@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { cn } from '@/lib/cn'
-import { toast } from '@/lib/toast'
+import { toast } from '@/lib/notify'
 import { useCreateReport } from '../api/reports'
 
 const NOTE_MAX = 1000

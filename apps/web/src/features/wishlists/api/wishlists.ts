@@ -1,13 +1,30 @@
-import { wishlistSchema } from '@preloved/shared/bookings'
-import { deleteResultSchema, insertResultSchema } from '@preloved/shared/products'
+import type { WishlistEntry } from '@preloved/shared/bookings'
+import { PRODUCT_STATUSES } from '@preloved/shared/constants'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
+import { listParser } from '@/lib/shape-parser'
+
+// The category and product pages offer 'Add to your wishlist': reads are checked by hand (the shared
+// wishlistEntrySchema's fields), and the changes' answers with the shared schemas, imported when they run, so that
+// zod stays out of those pages' first load.
+const wishlistParser = listParser<WishlistEntry>({
+  _id: 'string',
+  img: 'string',
+  bag: 'string',
+  category: 'string',
+  product_id: 'string',
+  price: 'number',
+  email: 'string',
+  status: PRODUCT_STATUSES,
+})
+const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
+const deleteResultSchema = () => import('@preloved/shared/products').then((m) => m.deleteResultSchema)
 
 /** SPEC §7: GET /wishlists?email={email} (bearer token; own list only). */
 export const wishlistQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['wishlists', { email }],
-    queryFn: ({ signal }) => api.get(`/wishlists?${new URLSearchParams({ email })}`, wishlistSchema, { signal }),
+    queryFn: ({ signal }) => api.get(`/wishlists?${new URLSearchParams({ email })}`, wishlistParser, { signal }),
   })
 
 export function useWishlist(email: string | undefined) {
@@ -18,7 +35,7 @@ export function useWishlist(email: string | undefined) {
 export function useAddToWishlist() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (productId: string) => api.post('/wishlists', { product_id: productId }, insertResultSchema),
+    mutationFn: (productId: string) => api.post('/wishlists', { product_id: productId }, insertResultSchema()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wishlists'] }),
   })
 }
@@ -27,7 +44,7 @@ export function useAddToWishlist() {
 export function useRemoveFromWishlist() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (entryId: string) => api.delete(`/wishlists/${encodeURIComponent(entryId)}`, deleteResultSchema),
+    mutationFn: (entryId: string) => api.delete(`/wishlists/${encodeURIComponent(entryId)}`, deleteResultSchema()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wishlists'] }),
   })
 }

@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { Button, type ButtonStyle } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { toast } from '@/lib/toast'
+import { toast } from '@/lib/notify'
 import { useAddToWishlist } from '../api/wishlists'
 
 type AddToWishlistButtonProps = ButtonStyle & { productId: string; title: string }

@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { checkPage, type Manifest, PAGES } from './check-first-load.ts'
+
+const manifestPath = fileURLToPath(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url))
+
+describe('checkPage', () => {
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index.js', src: 'index.html', isEntry: true, imports: ['_vendor.js'] },
+    '_vendor.js': { file: 'assets/vendor.js', name: 'vendor' },
+    'src/page.tsx': { file: 'assets/page.js', src: 'src/page.tsx', imports: ['index.html', '_button.js', '_api.js'] },
+    '_button.js': { file: 'assets/button.js', name: 'button', imports: ['_notify.js'] },
+    '_notify.js': { file: 'assets/notify.js', name: 'toast', imports: ['_hot-toast.js'] },
+    '_hot-toast.js': { file: 'assets/hot-toast.js', name: 'toast' },
+    '_api.js': { file: 'assets/api.js', name: 'api', imports: ['_zod.js', '_vendor.js'] },
+    '_zod.js': { file: 'assets/zod.js', name: 'zod' },
+  }
+
+  it('gives the chain to each forbidden chunk the page reaches, once per cause', () => {
+    const report = checkPage(manifest, '/page', ['index.html', 'src/page.tsx'])
+    expect(report.violations).toEqual([
+      ['src/page.tsx', '_button.js', '_notify.js'],
+      ['src/page.tsx', '_api.js', '_zod.js'],
+    ])
+    expect(report.chunks).toHaveLength(8)
+  })
+
+  it('passes a page whose static imports stay clear of them', () => {
+    expect(checkPage(manifest, '/', ['index.html']).violations).toEqual([])
+  })
+
+  it('refuses a root the build does not have (a renamed route module)', () => {
+    expect(() => checkPage(manifest, '/gone', ['src/gone.tsx'])).toThrow(/not in the manifest/)
+  })
+})
+
+describe('the web build', () => {
+  it.each(Object.entries(PAGES))('%s loads neither zod nor react-hot-toast before it renders', (page, roots) => {
+    expect(existsSync(manifestPath), `${manifestPath}: run npm run build first`).toBe(true)
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
+    expect(checkPage(manifest, page, roots).violations).toEqual([])
+  })
+})
