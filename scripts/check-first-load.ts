@@ -8,31 +8,19 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { constants, gzipSync } from 'node:zlib'
+import { pageModules } from '../apps/web/src/app/page-modules.ts'
 
 type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; imports?: string[] }
 export type Manifest = Record<string, ManifestChunk>
 
-/** Each page: the entry (index.html) and the route modules react-router loads for it (app/router.tsx). */
-export const PAGES: Record<string, string[]> = {
-  '/category/:id': [
-    'index.html',
-    'src/features/auth/components/guards.tsx',
-    'src/app/routes/category-loader.ts',
-    'src/app/routes/category.tsx',
-  ],
-  '/product/:id': [
-    'index.html',
-    'src/features/auth/components/guards.tsx',
-    'src/app/routes/product-loader.ts',
-    'src/app/routes/product.tsx',
-  ],
-  '/dashboard/payment/:id': [
-    'index.html',
-    'src/app/routes/dashboard/dashboard-root.tsx',
-    'src/app/routes/dashboard/payment-loader.ts',
-    'src/app/routes/dashboard/payment.tsx',
-  ],
-}
+/**
+ * Each page: the entry (index.html) and the lazy modules react-router loads for it, as the web app lists them for the
+ * server's modulepreload links (apps/web/src/app/page-modules.ts).
+ */
+const CHECKED = ['/category/:id', '/product/:id', '/dashboard/payment/:id']
+export const PAGES: Record<string, string[]> = Object.fromEntries(
+  CHECKED.map((page) => [page, ['index.html', ...(pageModules[page] ?? [])]]),
+)
 
 /** Chunks no first load may reach: zod (and its form resolver) and react-hot-toast (and @/lib/toast). */
 export const FORBIDDEN = new Set(['zod', 'toast'])

@@ -23,7 +23,8 @@ const dist = path.join(root, 'apps/web/dist')
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/category/Tote,/dashboard/payment/:booking').split(',')
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3))
 const CUSTOMER = { email: 'emma.wilson@demo.preloved.test', password: 'Demo#2026' }
-// LIGHTHOUSE_JSON_DIR: where to write each page's last report (JSON), to look into its audits (LCP element, unused JS…)
+// LIGHTHOUSE_JSON_DIR: where to write each page's last report (JSON), to look into its audits (LCP element, unused JS…),
+// and its trace (`<page>.trace.json`)
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR
 const needsSignIn = (page: string) => /^\/(category|product|dashboard)(\/|$)/.test(page)
 // docs/decisions/003: the home page loads at most 120 KB of gzip JavaScript (1 KB = 1024 bytes), other public pages
@@ -150,7 +151,7 @@ async function audit(url: string, port: number, signedIn: boolean) {
       disableStorageReset: signedIn,
     })
     const lhr = result?.lhr
-    if (lhr && !lhr.runtimeError) return lhr
+    if (lhr && !lhr.runtimeError) return { lhr, trace: (result?.artifacts as { Trace?: unknown } | undefined)?.Trace }
     console.warn(`  Lighthouse attempt ${attempt} failed: ${lhr?.runtimeError?.code ?? 'no result'}; retrying`)
   }
   throw new Error(`Lighthouse failed three times on ${url}`)
@@ -179,16 +180,16 @@ async function main() {
       let scriptCount = 0
       for (let run = 1; run <= RUNS; run++) {
         console.info(`Lighthouse (mobile) on ${page}, run ${run} of ${RUNS}…`)
-        const lhr = await audit(url, chrome.port, signedIn)
+        const { lhr, trace } = await audit(url, chrome.port, signedIn)
         if (run === 1 && signedIn && new URL(lhr.finalDisplayedUrl).pathname === '/login') {
           throw new Error(`${page} went to /login: the sign-in did not hold`)
         }
         if (JSON_DIR && run === RUNS) {
           await mkdir(JSON_DIR, { recursive: true })
-          await writeFile(
-            path.join(JSON_DIR, `${page === '/' ? 'home' : page.replace(/\W+/g, '_')}.json`),
-            JSON.stringify(lhr),
-          )
+          const name = page === '/' ? 'home' : page.replace(/\W+/g, '_')
+          await writeFile(path.join(JSON_DIR, `${name}.json`), JSON.stringify(lhr))
+          // the observed trace (Chrome's performance panel opens it): what ran when, before Lighthouse's simulation
+          if (trace) await writeFile(path.join(JSON_DIR, `${name}.trace.json`), JSON.stringify(trace))
         }
         const requests =
           (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })?.items ?? []

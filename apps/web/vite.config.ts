@@ -39,8 +39,15 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // every browser the es2022 target runs in supports <link rel="modulepreload">: no polyfill in the first chunk
-    modulePreload: { polyfill: false },
+    // Every browser the es2022 target runs in supports <link rel="modulepreload">: no polyfill in the first chunk.
+    // index.html preloads what the first chunk imports. The lazy routes' own lists of files to preload are left out
+    // of the first chunk (~1.4 KB gzip of file names): on a page load the server names that page's chunks in its HTML
+    // (page-preloads.json, docs/decisions/011), and a move within the app finds a route's imports when its chunk
+    // arrives, one short round trip later.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     // dist/.vite/manifest.json: scripts/check-first-load.ts follows each route's static imports in it
     manifest: true,
     rolldownOptions: {

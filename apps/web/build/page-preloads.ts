@@ -21,7 +21,8 @@ export function pagePreloads(pages: Readonly<Record<string, readonly string[]>>)
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk')
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
       const byModule = new Map<string, OutputChunk>()
-      for (const chunk of chunks) if (chunk.facadeModuleId) byModule.set(path.resolve(chunk.facadeModuleId), chunk)
+      // a lazy module is the start of its own chunk, or was grouped into a shared one (vite.config.ts)
+      for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(path.resolve(id), chunk)
 
       const closure = (start: OutputChunk, into: Set<string>) => {
         if (into.has(start.fileName)) return
@@ -39,7 +40,7 @@ export function pagePreloads(pages: Readonly<Record<string, readonly string[]>>)
         const files = new Set<string>()
         for (const module of modules) {
           const chunk = byModule.get(path.resolve(root, module))
-          if (!chunk) this.error(`page-preloads: ${module} (for ${pattern}) is not the start of any chunk`)
+          if (!chunk) this.error(`page-preloads: ${module} (for ${pattern}) is in no chunk`)
           closure(chunk, files)
         }
         result[pattern] = [...files].filter((file) => !entryFiles.has(file)).map((file) => `${base}${file}`)

@@ -5,7 +5,7 @@
 // loads its chunks later. A module listed here that the build does not find fails the build.
 
 const guards = 'src/features/auth/components/guards.tsx'
-const dashboard = 'src/app/routes/dashboard/dashboard-root.tsx'
+const dashboard = ['src/app/routes/dashboard/dashboard-loader.ts', 'src/app/routes/dashboard/dashboard-root.tsx']
 const route = (name: string) => `src/app/routes/${name}`
 
 export const pageModules: Readonly<Record<string, readonly string[]>> = {
@@ -17,14 +17,14 @@ export const pageModules: Readonly<Record<string, readonly string[]>> = {
   '/reset-password': [route('reset-password.tsx')],
   '/category/:id': [guards, route('category-loader.ts'), route('category.tsx')],
   '/product/:id': [guards, route('product-loader.ts'), route('product.tsx')],
-  '/dashboard': [dashboard, route('dashboard/dashboard-home.tsx')],
-  '/dashboard/myOrders': [dashboard, route('dashboard/my-orders.tsx')],
-  '/dashboard/wishlist': [dashboard, route('dashboard/wishlist.tsx')],
-  '/dashboard/payment/:id': [dashboard, route('dashboard/payment-loader.ts'), route('dashboard/payment.tsx')],
-  '/dashboard/allCustomers': [dashboard, guards, route('dashboard/all-customers.tsx')],
-  '/dashboard/allSellers': [dashboard, guards, route('dashboard/all-sellers.tsx')],
-  '/dashboard/reportedItems': [dashboard, guards, route('dashboard/reported-items.tsx')],
-  '/dashboard/outbox': [dashboard, guards, route('dashboard/outbox.tsx')],
-  '/dashboard/addProducts': [dashboard, guards, route('dashboard/add-products.tsx')],
-  '/dashboard/myProducts': [dashboard, guards, route('dashboard/my-products.tsx')],
+  '/dashboard': [...dashboard, route('dashboard/dashboard-home.tsx')],
+  '/dashboard/myOrders': [...dashboard, route('dashboard/my-orders.tsx')],
+  '/dashboard/wishlist': [...dashboard, route('dashboard/wishlist.tsx')],
+  '/dashboard/payment/:id': [...dashboard, route('dashboard/payment-loader.ts'), route('dashboard/payment.tsx')],
+  '/dashboard/allCustomers': [...dashboard, guards, route('dashboard/all-customers.tsx')],
+  '/dashboard/allSellers': [...dashboard, guards, route('dashboard/all-sellers.tsx')],
+  '/dashboard/reportedItems': [...dashboard, guards, route('dashboard/reported-items.tsx')],
+  '/dashboard/outbox': [...dashboard, guards, route('dashboard/outbox.tsx')],
+  '/dashboard/addProducts': [...dashboard, guards, route('dashboard/add-products.tsx')],
+  '/dashboard/myProducts': [...dashboard, guards, route('dashboard/my-products.tsx')],
 }

@@ -73,7 +73,10 @@ const routes: RouteObject[] = [
   {
     // signed-in users only; the side menu follows the role (SPEC §2, §6)
     path: '/dashboard',
-    lazy: { Component: () => import('./routes/dashboard/dashboard-root').then((module) => module.Component) },
+    lazy: {
+      loader: () => import('./routes/dashboard/dashboard-loader').then((module) => module.loader),
+      Component: () => import('./routes/dashboard/dashboard-root').then((module) => module.Component),
+    },
     children: [
       { index: true, lazy: () => import('./routes/dashboard/dashboard-home') },
       { path: 'myOrders', lazy: () => import('./routes/dashboard/my-orders') },

@@ -15,3 +15,23 @@ export function useRenderInStages(total: number, first: number): number {
   }, [all])
   return all ? total : Math.min(total, first)
 }
+
+/**
+ * False on the first render, true once that render has been painted (the task after the next frame). A request the
+ * first screen does not need to show starts then, so that its answer cannot hold up that first paint: on the payment
+ * page, opening the payment with the card processor (docs/decisions/011).
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true))
+    })
+    return () => {
+      cancelAnimationFrame(frame)
+      clearTimeout(timer)
+    }
+  }, [])
+  return painted
+}

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { LISTING_CARD_SIZES, PRODUCT_PAGE_SIZES, photoSrcSet } from '@preloved/shared/images'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
 // The HTML of the web app's pages (docs/decisions/010). Every page is the same index.html, plus two things that
@@ -28,6 +29,17 @@ const PAGE_CALLS: Readonly<Record<string, PageCalls>> = {
   '/dashboard/myOrders': (_, email) => mine('bookings', email),
   '/dashboard/wishlist': (_, email) => mine('wishlists', email),
   '/dashboard/payment/:id': ({ id }) => [`/bookings/${id}`, '/config'],
+}
+
+/**
+ * The page's largest photo at first sight (its LCP), when it comes from one of its answers: the category page's first
+ * card and the product page's photo. Preloaded from the HTML, it downloads alongside the app instead of after it.
+ */
+const LEAD_PHOTOS: Readonly<
+  Record<string, { from: (params: Readonly<Record<string, string>>) => string; sizes: string }>
+> = {
+  '/category/:id': { from: ({ id }) => `/categoryDetails/${id}`, sizes: LISTING_CARD_SIZES },
+  '/product/:id': { from: ({ id }) => `/products/${id}`, sizes: PRODUCT_PAGE_SIZES },
 }
 
 /** Every dashboard page's side menu asks the server for the user's roles (SPEC §6). */
@@ -96,6 +108,7 @@ export function createPageRenderer(app: FastifyInstance, dist: string): PageRend
     : {}
   const preloadRoutes = Object.keys(preloads).map(compile)
   const callRoutes = Object.keys(PAGE_CALLS).map(compile)
+  const photoRoutes = Object.keys(LEAD_PHOTOS).map(compile)
 
   /** GET /api{path} as the visitor: their cookie, their address (rate limits count them, not us). */
   async function answer(req: FastifyRequest, apiPath: string) {
@@ -109,11 +122,11 @@ export function createPageRenderer(app: FastifyInstance, dist: string): PageRend
     return { body: json ? res.body : undefined, setCookie: res.headers['set-cookie'] }
   }
 
-  /** `"path": answer` pairs for the page's first calls; the session's Set-Cookie (a renewed session) goes on. */
-  async function answers(req: FastifyRequest, reply: FastifyReply, pathname: string): Promise<string[]> {
-    const pairs: string[] = []
+  /** The answers to the page's first calls (JSON text by path); the session's Set-Cookie (a renewed session) goes on. */
+  async function answers(req: FastifyRequest, reply: FastifyReply, pathname: string): Promise<Map<string, string>> {
+    const found = new Map<string, string>()
     const add = (apiPath: string, body: string | undefined) => {
-      if (body !== undefined) pairs.push(`${JSON.stringify(apiPath)}:${body}`)
+      if (body !== undefined) found.set(apiPath, body)
     }
     let email: string | undefined
     if (req.headers.cookie?.includes('better-auth')) {
@@ -134,22 +147,34 @@ export function createPageRenderer(app: FastifyInstance, dist: string): PageRend
     ]
     const results = await Promise.all(calls.map((call) => answer(req, call)))
     for (const [i, call] of calls.entries()) add(call, results[i]!.body)
-    return pairs
+    return found
   }
 
-  async function answersWithin(req: FastifyRequest, reply: FastifyReply, pathname: string): Promise<string[]> {
+  async function answersWithin(req: FastifyRequest, reply: FastifyReply, pathname: string) {
     let timer: NodeJS.Timeout | undefined
-    const late = new Promise<string[]>((resolve) => {
-      timer = setTimeout(() => resolve([]), ANSWERS_BUDGET_MS)
+    const late = new Promise<Map<string, string>>((resolve) => {
+      timer = setTimeout(() => resolve(new Map()), ANSWERS_BUDGET_MS)
     })
     try {
       return await Promise.race([answers(req, reply, pathname), late])
     } catch (error) {
       req.log.warn({ err: error }, 'could not prepare the page answers; the page loads them itself')
-      return []
+      return new Map<string, string>()
     } finally {
       clearTimeout(timer)
     }
+  }
+
+  /** <link rel="preload"> for the page's lead photo, with the srcset and sizes its <img> has. */
+  function leadPhotoLink(pathname: string, found: ReadonlyMap<string, string>): string {
+    const page = match(photoRoutes, pathname)
+    const lead = page && LEAD_PHOTOS[page.pattern]!
+    const body = lead && found.get(lead.from(page.params))
+    if (!body) return ''
+    const answer: unknown = JSON.parse(body)
+    const photo = (Array.isArray(answer) ? answer[0] : answer) as { img?: unknown; thumb?: unknown } | undefined
+    if (typeof photo?.img !== 'string' || typeof photo.thumb !== 'string') return ''
+    return `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${attribute(photoSrcSet(photo.img, photo.thumb))}" imagesizes="${attribute(lead.sizes)}">`
   }
 
   return {
@@ -159,11 +184,13 @@ export function createPageRenderer(app: FastifyInstance, dist: string): PageRend
       const links = (files ? preloads[files.pattern]! : [])
         .map((file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`)
         .join('')
-      const pairs = req.method === 'GET' ? await answersWithin(req, reply, pathname) : []
+      const found = req.method === 'GET' ? await answersWithin(req, reply, pathname) : new Map<string, string>()
+      const pairs = [...found].map(([apiPath, body]) => `${JSON.stringify(apiPath)}:${body}`)
       const data = pairs.length
         ? `<script type="application/json" id="preloaded-answers">${scriptSafe(`{${pairs.join(',')}}`)}</script>`
         : ''
-      const page = html.replace('</head>', () => `${links}</head>`).replace('</body>', () => `${data}</body>`)
+      const head = leadPhotoLink(pathname, found) + links
+      const page = html.replace('</head>', () => `${head}</head>`).replace('</body>', () => `${data}</body>`)
 
       // the page may hold the visitor's own data: never stored by shared caches, asked for again each time
       reply.header('cache-control', 'private, no-cache').header('vary', 'accept-encoding, cookie')

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { LISTING_CARD_SIZES, photoSrcSet } from '@preloved/shared/images'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signIn, signUp } from '../../../test/auth-helpers.ts'
@@ -79,6 +80,11 @@ describe('a page of the web app', () => {
     expect(answers['/categoryDetails/Tote']).toEqual(await api('/categoryDetails/Tote'))
     expect((answers['/categoryDetails/Tote'] as { title: string }[]).map((p) => p.title)).toEqual(['Canvas tote'])
     expect(answers['/categories']).toEqual(await api('/categories'))
+    // its first photo (the LCP) is preloaded with exactly the srcset and sizes of the card's <img>
+    const first = (answers['/categoryDetails/Tote'] as { img: string; thumb: string }[])[0]!
+    expect(res.body).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${photoSrcSet(first.img, first.thumb)}" imagesizes="${LISTING_CARD_SIZES}">`,
+    )
     // the rest of the page is index.html unchanged
     expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>')
   })
@@ -103,6 +109,10 @@ describe('a page of the web app', () => {
     const own = answersIn(await page(`/dashboard/payment/${bookingId}`, customer))
     expect(own[`/bookings/${bookingId}`]).toEqual(await api(`/bookings/${bookingId}`, customer))
     expect(own['/config']).toEqual(await api('/config'))
+    expect(await page(`/dashboard/payment/${bookingId}`, customer)).not.toHaveProperty(
+      'body',
+      expect.stringContaining('as="image"'),
+    )
     expect(own[`/users/admin/${encodeURIComponent(customer.email)}`]).toEqual({ isAdmin: false })
 
     const theirs = answersIn(await page(`/dashboard/payment/${bookingId}`, other))

@@ -1,4 +1,5 @@
 import { CATEGORY_LABELS } from '@preloved/shared/constants'
+import { PRODUCT_PAGE_SIZES } from '@preloved/shared/images'
 import type { Product } from '@preloved/shared/products'
 import { ArrowLeft } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
@@ -44,13 +45,7 @@ function ProductRoute() {
       </ButtonLink>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
         <div className="self-start overflow-hidden rounded-box border border-base-300 bg-base-200 shadow-sm">
-          <ProductImage
-            img={product.img}
-            thumb={product.thumb}
-            alt={product.title}
-            sizes="(min-width: 1280px) 700px, (min-width: 1024px) 58vw, 100vw"
-            eager
-          />
+          <ProductImage img={product.img} thumb={product.thumb} alt={product.title} sizes={PRODUCT_PAGE_SIZES} eager />
         </div>
         <div className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">

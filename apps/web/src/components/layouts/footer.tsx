@@ -3,13 +3,13 @@ import { navMessages } from '@preloved/shared/site-messages'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { LogoMark } from './logo-mark'
-import { FacebookIcon, InstagramIcon, PinterestIcon, XIcon } from './social-icons'
+import { SocialIcon, type SocialIconName } from './social-icons'
 
-const socialLinks = [
-  { href: 'https://www.facebook.com/', label: `${COMPANY_NAME} on Facebook`, Icon: FacebookIcon },
-  { href: 'https://www.instagram.com/', label: `${COMPANY_NAME} on Instagram`, Icon: InstagramIcon },
-  { href: 'https://x.com/', label: `${COMPANY_NAME} on X`, Icon: XIcon },
-  { href: 'https://www.pinterest.com/', label: `${COMPANY_NAME} on Pinterest`, Icon: PinterestIcon },
+const socialLinks: { href: string; label: string; icon: SocialIconName }[] = [
+  { href: 'https://www.facebook.com/', label: `${COMPANY_NAME} on Facebook`, icon: 'facebook' },
+  { href: 'https://www.instagram.com/', label: `${COMPANY_NAME} on Instagram`, icon: 'instagram' },
+  { href: 'https://x.com/', label: `${COMPANY_NAME} on X`, icon: 'x' },
+  { href: 'https://www.pinterest.com/', label: `${COMPANY_NAME} on Pinterest`, icon: 'pinterest' },
 ]
 
 // Worded differently from the header on purpose: each link name on a page says where it goes.
@@ -38,7 +38,7 @@ export function Footer() {
             Second-hand designer and everyday bags, checked and fairly priced. Give a good bag its next chapter.
           </p>
           <ul className="flex gap-2" aria-label="Social media">
-            {socialLinks.map(({ href, label, Icon }) => (
+            {socialLinks.map(({ href, label, icon }) => (
               <li key={href}>
                 <a
                   href={href}
@@ -47,7 +47,7 @@ export function Footer() {
                   rel="noopener noreferrer"
                   className="grid size-10 place-items-center rounded-full border border-neutral-content/25 text-neutral-content transition-colors hover:border-accent hover:bg-accent hover:text-accent-content"
                 >
-                  <Icon />
+                  <SocialIcon name={icon} />
                 </a>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
+import { publicConfigQueryOptions } from '@/features/auth/api/get-public-config'
 import { bookingQueryOptions } from '@/features/bookings/api/get-booking'
 import { getAccessToken } from '@/lib/access-token'
 import { sessionQueryOptions } from '@/lib/auth-client'
@@ -15,6 +16,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const [user] = await Promise.all([
     queryClient.ensureQueryData(sessionQueryOptions()),
     getAccessToken() ? queryClient.prefetchQuery(booking) : undefined,
+    // which card form to show; the page renders once with it (one try: the page's own query retries a failure)
+    queryClient.prefetchQuery({ ...publicConfigQueryOptions(), retry: false }),
   ])
   if (!user) return null
   await queryClient.ensureQueryData(booking)

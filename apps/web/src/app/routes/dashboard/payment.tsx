@@ -17,6 +17,7 @@ import { usePaymentIntent } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
 import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
+import { useAfterFirstPaint } from '@/lib/render-in-stages'
 
 // Stripe.js and Elements load only on an installation that uses Stripe (DESIGN §6)
 const StripeCardForm = lazy(() =>
@@ -109,7 +110,9 @@ function PaymentRoute() {
   const [transactionId, setTransactionId] = useState<string>()
   const booking = bookingQuery.data
   const payable = booking?.status === 'held' && !booking.soldToSomeoneElse && !transactionId
-  const intent = usePaymentIntent(id, payable)
+  // the page (its title, the bag, the price) paints first; then the payment is opened with the card processor
+  const painted = useAfterFirstPaint()
+  const intent = usePaymentIntent(id, payable && painted)
   const config = useQuery(publicConfigQueryOptions())
   const publishableKey = config.data?.payments.publishableKey
   if (bookingQuery.isError && !booking) throw bookingQuery.error

@@ -1,3 +1,4 @@
+import { LISTING_CARD_SIZES } from '@preloved/shared/images'
 import type { Product } from '@preloved/shared/products'
 import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -9,7 +10,6 @@ import { formatPrice } from '@/lib/format'
 import { ListingFacts, SellerLine } from './listing-facts'
 
 // The category grid: 1 column below 640 px, 2 up to 1024 px, then 3 (inside a 1280 px max-width container).
-const CARD_IMAGE_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
 
 type ListingCardProps = {
   product: Product
@@ -33,7 +33,7 @@ export function ListingCard({ product, eager = false, priority = false, actions,
           img={product.img}
           thumb={product.thumb}
           alt={product.title}
-          sizes={CARD_IMAGE_SIZES}
+          sizes={LISTING_CARD_SIZES}
           eager={eager}
           priority={priority}
         />

@@ -1,4 +1,5 @@
 import { CATEGORY_LABELS } from '@preloved/shared/constants'
+import { PRODUCT_CARD_SIZES } from '@preloved/shared/images'
 import type { Product } from '@preloved/shared/products'
 import { homeMessages } from '@preloved/shared/site-messages'
 import { ArrowRight, BadgeCheck } from 'lucide-react'
@@ -12,14 +13,13 @@ import { formatPrice } from '@/lib/format'
 import { ProductImage } from './product-image'
 
 // The grid shows 1 column below 640 px, 2 up to 1024 px, then 4 (inside a 1280 px max-width container).
-const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw'
 
 export function ProductCard({ product }: { product: Product }) {
   const titleId = `product-${product._id}`
   return (
     <Card aria-labelledby={titleId} className="h-full overflow-hidden">
       <CardFigure className="relative">
-        <ProductImage img={product.img} thumb={product.thumb} alt={product.title} sizes={CARD_IMAGE_SIZES} />
+        <ProductImage img={product.img} thumb={product.thumb} alt={product.title} sizes={PRODUCT_CARD_SIZES} />
         <Badge className="absolute top-3 left-3 border-0 bg-base-100/90 text-base-content shadow-sm">
           {CATEGORY_LABELS[product.category]}
         </Badge>

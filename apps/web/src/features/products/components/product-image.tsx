@@ -1,3 +1,4 @@
+import { photoSrcSet } from '@preloved/shared/images'
 import { cn } from '@/lib/cn'
 
 type ProductImageProps = {
@@ -25,7 +26,7 @@ export function ProductImage({
   return (
     <img
       src={thumb}
-      srcSet={`${thumb} 320w, ${img} 800w`}
+      srcSet={photoSrcSet(img, thumb)}
       sizes={sizes}
       alt={alt}
       width={800}
