@@ -22,8 +22,12 @@ const BookingModal = lazy(() =>
   import('@/features/bookings/components/booking-modal').then((module) => ({ default: module.BookingModal })),
 )
 
-// The first row (3 cards on wide screens) renders first and loads its photos at once; the rest follow (lazily).
+// The first row (3 cards on wide screens) loads its photos at once; the others lazily.
 const EAGER_CARDS = 3
+
+/** Cards in a row of the grid below (1, 2 from 640 px, 3 from 1024 px): the first render shows one row. */
+const cardsPerRow = () =>
+  window.matchMedia('(min-width: 1024px)').matches ? 3 : window.matchMedia('(min-width: 640px)').matches ? 2 : 1
 
 /** '/category/:id' (the id is the category slug): every bag for sale in it (SPEC §2 Category listing). */
 function CategoryRoute() {
@@ -32,7 +36,8 @@ function CategoryRoute() {
   const { categories } = useCategories()
   const { user } = useSession()
   const myBookings = useMyBookings(user?.email)
-  const shown = useRenderInStages(products?.length ?? 0, EAGER_CARDS)
+  const [rowSize] = useState(cardsPerRow)
+  const shown = useRenderInStages(products?.length ?? 0, rowSize)
   const [booking, setBooking] = useState<Product | null>(null)
   // mounted from the first Book Now on, so that closing it is the modal's own (focus goes back to the button)
   const [bookingOpened, setBookingOpened] = useState(false)

@@ -142,12 +142,15 @@ function PaymentRoute() {
       billing: { name: user?.name ?? booking.customer, email: user?.email ?? booking.email },
       onPaid: setTransactionId,
     }
+    // The installation's processor (its public config, read by the loader) decides the form from the first render;
+    // the intent, asked for after the first paint, only enables paying.
+    const provider = intent.data?.provider ?? config.data?.payments.provider
     body =
-      intent.data?.provider === 'stripe' && publishableKey ? (
+      provider === 'stripe' && publishableKey ? (
         <Suspense fallback={<Loading label="Loading the card form" className="py-8" />}>
           <StripeCardForm publishableKey={publishableKey} {...formProps} />
         </Suspense>
-      ) : intent.data?.provider === 'stripe' ? (
+      ) : provider === 'stripe' || provider === undefined ? (
         <Loading label="Loading the card form" className="py-8" />
       ) : (
         <TestCardForm {...formProps} />
@@ -166,13 +169,17 @@ function PaymentRoute() {
       </ButtonLink>
       <div className="flex flex-col gap-2">
         <h1 className="text-3xl font-semibold sm:text-4xl">Payment for {booking.bag}</h1>
-        {payable && intent.data ? (
+        {payable && (intent.data || intent.isPending) ? (
+          // the sentence is there from the start, only the amount waits: nothing below moves when it arrives
           <p className="text-base-content/85">
-            Please pay <strong>{formatPrice(intent.data.amount)}</strong> for the bag you added to the cart. Happy
-            Shopping!
+            Please pay{' '}
+            {intent.data ? (
+              <strong>{formatPrice(intent.data.amount)}</strong>
+            ) : (
+              <Skeleton inline className="h-4 w-14 align-middle" />
+            )}{' '}
+            for the bag you added to the cart. Happy Shopping!
           </p>
-        ) : payable && intent.isPending ? (
-          <Skeleton className="h-5 w-full max-w-md" />
         ) : null}
       </div>
       <Summary booking={booking} intent={intent.data} waiting={payable && intent.isPending} />
