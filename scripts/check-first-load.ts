@@ -68,18 +68,37 @@ function gzipBytes(dist: string, file: string): number {
   return gzipSync(readFileSync(path.join(dist, file)), { level: constants.Z_BEST_COMPRESSION }).length
 }
 
+/**
+ * The build's manifest, and the manifest key of each page module: its own, or (a module grouped into a shared chunk
+ * by vite.config.ts has none) that chunk's, from the map the build writes beside the manifest.
+ */
+export function loadBuild(dist: string): { manifest: Manifest; keyOf(module: string): string } {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest
+  const chunkOf = JSON.parse(readFileSync(path.join(dist, '.vite/module-chunks.json'), 'utf8')) as Record<
+    string,
+    string
+  >
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]))
+  return {
+    manifest,
+    keyOf: (module) => (manifest[module] ? module : (keyOfFile.get(chunkOf[module] ?? '') ?? module)),
+  }
+}
+
+export const WEB_DIST = fileURLToPath(new URL('../apps/web/dist/', import.meta.url))
+
 function main(): void {
-  const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url))
+  const dist = WEB_DIST
   const manifestPath = path.join(dist, '.vite/manifest.json')
   if (!existsSync(manifestPath)) {
     console.error(`check-first-load: ${manifestPath} does not exist; run npm run build first`)
     process.exit(2)
   }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
+  const { manifest, keyOf } = loadBuild(dist)
   const label = (key: string) => `${manifest[key]?.file ?? key}${manifest[key]?.src ? ` (${manifest[key].src})` : ''}`
   let failed = false
   for (const [page, roots] of Object.entries(PAGES)) {
-    const report = checkPage(manifest, page, roots)
+    const report = checkPage(manifest, page, roots.map(keyOf))
     const files = report.chunks.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'))
     const kb = files.reduce((sum, file) => sum + gzipBytes(dist, file), 0) / 1024
     console.info(`${page}: ${files.length} JS files, ${kb.toFixed(1)} KB gzip`)

@@ -36,16 +36,25 @@ export function pagePreloads(pages: Readonly<Record<string, readonly string[]>>)
       for (const chunk of chunks) if (chunk.isEntry) closure(chunk, entryFiles)
 
       const result: Record<string, string[]> = {}
+      const chunkOf: Record<string, string> = {}
       for (const [pattern, modules] of Object.entries(pages)) {
         const files = new Set<string>()
         for (const module of modules) {
           const chunk = byModule.get(path.resolve(root, module))
           if (!chunk) this.error(`page-preloads: ${module} (for ${pattern}) is in no chunk`)
+          chunkOf[module] = chunk.fileName
           closure(chunk, files)
         }
         result[pattern] = [...files].filter((file) => !entryFiles.has(file)).map((file) => `${base}${file}`)
       }
       this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: `${JSON.stringify(result, null, 2)}\n` })
+      // which chunk holds each of those modules (a grouped module has no manifest entry of its own): for
+      // scripts/check-first-load.ts, beside Vite's manifest
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/module-chunks.json',
+        source: `${JSON.stringify(chunkOf, null, 2)}\n`,
+      })
     },
   }
 }
