@@ -28,6 +28,8 @@ const reactRouterProduction = [
 const signedInModules = [
   'app/routes/(category|product)-loader\\.ts',
   'app/routes/dashboard/(dashboard|payment)-loader\\.ts',
+  'app/routes/dashboard/dashboard-root\\.tsx',
+  'components/layouts/dashboard-layout\\.tsx',
   'features/auth/components/guards\\.tsx',
   'features/auth/api/(roles|get-public-config)\\.ts',
   'features/bookings/api/(bookings|booking-parser|get-booking|get-category-listings)\\.ts',
@@ -42,7 +44,7 @@ const signedInShared = new RegExp(
     ...signedInModules,
     'packages[\\\\/]shared[\\\\/]src[\\\\/]messages\\.ts$',
     'node_modules[\\\\/]@tanstack[\\\\/].*(useMutation|mutationObserver)\\.js$',
-    'node_modules[\\\\/]lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](flag|heart|lock|arrow-left|circle-alert|circle-exclamation-point|circle-check|shield-check|clock|eye-off|trash|refresh-cw)\\.mjs$',
+    'node_modules[\\\\/]lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](flag|heart|lock|arrow-left|circle-alert|circle-exclamation-point|circle-check|shield-check|clock|eye-off|trash|refresh-cw|panel-left-open)\\.mjs$',
   ].join('|'),
 )
 
