@@ -10,6 +10,8 @@ export type Column<T> = {
   className?: string
   /** A row header (`<th scope="row">`) names its row for screen readers: use it on the name/title column. */
   rowHeader?: boolean
+  /** Left out of the cards of `stackOnPhone` (the row number: a card needs none). */
+  hideWhenStacked?: boolean
 }
 
 type DataTableProps<T> = {
@@ -105,7 +107,7 @@ export function DataTable<T>({
                     // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
                     key={index}
                     data-label={on(textOf(column.header) ?? '')}
-                    className={cn(column.className, on(stack.cell))}
+                    className={cn(column.className, on(stack.cell), column.hideWhenStacked && on('max-sm:hidden!'))}
                   >
                     {column.cell(row, rowIndex)}
                   </td>
@@ -121,7 +123,12 @@ export function DataTable<T>({
 
 /** The spec's first column of every table: the row's number, from 1. */
 export function indexColumn<T>(): Column<T> {
-  return { header: '#', cell: (_row, index) => index + 1, className: 'w-10 text-base-content/70 tabular-nums' }
+  return {
+    header: '#',
+    cell: (_row, index) => index + 1,
+    className: 'w-10 text-base-content/70 tabular-nums',
+    hideWhenStacked: true,
+  }
 }
 
 /** A listing's small picture in a table row (the `thumb` URL); decorative, the row names the bag. */
