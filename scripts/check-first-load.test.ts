@@ -26,6 +26,10 @@ describe('checkPage', () => {
     expect(report.chunks).toHaveLength(8)
   })
 
+  it('counts a chunk once when several of the page modules are grouped in it', () => {
+    expect(checkPage(manifest, '/page', ['index.html', 'src/page.tsx', 'src/page.tsx']).chunks).toHaveLength(8)
+  })
+
   it('passes a page whose static imports stay clear of them', () => {
     expect(checkPage(manifest, '/', ['index.html']).violations).toEqual([])
   })

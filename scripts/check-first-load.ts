@@ -39,6 +39,7 @@ export function checkPage(manifest: Manifest, page: string, roots: string[]): Pa
   const queue: string[] = []
   for (const root of roots) {
     if (!manifest[root]) throw new Error(`${root} is not in the manifest: was it renamed? (update PAGES)`)
+    if (parent.has(root)) continue // several of the page's modules in one (grouped) chunk
     parent.set(root, undefined)
     queue.push(root)
   }
