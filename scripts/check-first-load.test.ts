@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkPage, loadBuild, type Manifest, PAGES, WEB_DIST } from './check-first-load.ts'
 
-const manifestPath = fileURLToPath(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url))
+const manifestPath = path.join(WEB_DIST, '.vite/manifest.json')
 
 describe('checkPage', () => {
   const manifest: Manifest = {

@@ -1,7 +1,7 @@
 // Which lazy modules each page needs on its first load, by route pattern (react-router's syntax, as in router.tsx).
 // The build turns this into dist/page-preloads.json (the chunks and everything they import statically), and the
 // server names those files in the page's HTML as <link rel="modulepreload">: the browser fetches them alongside the
-// main bundle instead of one level after another (docs/decisions/010). A page missing here still works; it only
+// main bundle instead of one level after another (docs/decisions/011). A page missing here still works; it only
 // loads its chunks later. A module listed here that the build does not find fails the build.
 
 const guards = 'src/features/auth/components/guards.tsx'

@@ -54,6 +54,10 @@ export function loadSession(): void {
   else void queryClient.prefetchQuery(sessionQueryOptions())
 }
 
+/** The signed-in user as the cache knows it right now, without asking: loaders use it to read that user's data alongside. */
+export const cachedSessionUser = (): SessionUser | null =>
+  queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY) ?? null
+
 /** Reads the session again now (after signing in or out), so guards and the header see the new user at once. */
 export const refreshSession = () => queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 })
 

@@ -1,4 +1,4 @@
-// The answers the server put into the page (docs/decisions/010): for the page first opened, the server runs the GET
+// The answers the server put into the page (docs/decisions/011): for the page first opened, the server runs the GET
 // calls that page makes on its first load with the visitor's own cookie and writes their JSON into the HTML, in
 // <script type="application/json" id="preloaded-answers">, keyed by the path exactly as this app asks for it. The API
 // client takes each one instead of asking the network, once, and only early in the page's life; everything later

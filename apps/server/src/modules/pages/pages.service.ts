@@ -4,16 +4,26 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { LISTING_CARD_SIZES, PRODUCT_PAGE_SIZES, photoSrcSet } from '@preloved/shared/images'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
-// The HTML of the web app's pages (docs/decisions/010). Every page is the same index.html, plus two things that
-// depend on the page asked for:
+// The HTML of the web app's pages (docs/decisions/011). Every page is the same index.html, plus what depends on the
+// page asked for:
 // - <link rel="modulepreload"> for the lazy chunks that page needs (the build lists them in page-preloads.json), so
 //   the browser fetches them alongside the main bundle instead of after it;
 // - the answers to the GET calls the page makes on its first load (the session, the listings, the booking...), run
 //   here through the API itself with the visitor's own cookie and written into the page as JSON, so the first screen
-//   needs no second round trip. The web app's API client takes them once (apps/web/src/lib/preloaded.ts).
+//   needs no second round trip. The web app's API client takes them once (apps/web/src/lib/preloaded.ts);
+// - <link rel="preload"> for its lead photo, when one of those answers holds it.
 
-/** A page's first-load GET calls (paths under /api), given its route parameters and the signed-in user's email. */
-type PageCalls = (params: Readonly<Record<string, string>>, email: string | undefined) => string[]
+type Params = Readonly<Record<string, string>>
+
+interface PageData {
+  /** The page's first-load GET calls (paths under /api), given its route parameters and the signed-in user's email. */
+  calls: (params: Params, email: string | undefined) => string[]
+  /**
+   * The page's largest photo at first sight (its LCP) is in the answer to its first call (the first item of a list),
+   * shown with these `sizes`: preloaded from the HTML, it downloads alongside the app instead of after it.
+   */
+  leadPhotoSizes?: string
+}
 
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
 const mine = (list: 'bookings' | 'wishlists', email: string | undefined) =>
@@ -21,25 +31,20 @@ const mine = (list: 'bookings' | 'wishlists', email: string | undefined) =>
 
 // Route patterns as the web app's router writes them. A call the page does not make is only wasted work here; a call
 // it makes that is missing here goes to the network as before.
-const PAGE_CALLS: Readonly<Record<string, PageCalls>> = {
-  '/': () => ['/categories', `/categoryDetails?${query({ advertised: 'true', limit: '8' })}`],
-  '/categories': () => ['/categories'],
-  '/category/:id': ({ id }, email) => [`/categoryDetails/${id}`, '/categories', ...mine('bookings', email)],
-  '/product/:id': ({ id }, email) => [`/products/${id}`, ...mine('bookings', email)],
-  '/dashboard/myOrders': (_, email) => mine('bookings', email),
-  '/dashboard/wishlist': (_, email) => mine('wishlists', email),
-  '/dashboard/payment/:id': ({ id }) => [`/bookings/${id}`, '/config'],
-}
-
-/**
- * The page's largest photo at first sight (its LCP), when it comes from one of its answers: the category page's first
- * card and the product page's photo. Preloaded from the HTML, it downloads alongside the app instead of after it.
- */
-const LEAD_PHOTOS: Readonly<
-  Record<string, { from: (params: Readonly<Record<string, string>>) => string; sizes: string }>
-> = {
-  '/category/:id': { from: ({ id }) => `/categoryDetails/${id}`, sizes: LISTING_CARD_SIZES },
-  '/product/:id': { from: ({ id }) => `/products/${id}`, sizes: PRODUCT_PAGE_SIZES },
+const PAGES: Readonly<Record<string, PageData>> = {
+  '/': { calls: () => ['/categories', `/categoryDetails?${query({ advertised: 'true', limit: '8' })}`] },
+  '/categories': { calls: () => ['/categories'] },
+  '/category/:id': {
+    calls: ({ id }, email) => [`/categoryDetails/${id}`, '/categories', ...mine('bookings', email)],
+    leadPhotoSizes: LISTING_CARD_SIZES,
+  },
+  '/product/:id': {
+    calls: ({ id }, email) => [`/products/${id}`, ...mine('bookings', email)],
+    leadPhotoSizes: PRODUCT_PAGE_SIZES,
+  },
+  '/dashboard/myOrders': { calls: (_, email) => mine('bookings', email) },
+  '/dashboard/wishlist': { calls: (_, email) => mine('wishlists', email) },
+  '/dashboard/payment/:id': { calls: ({ id }) => [`/bookings/${id}`, '/config'] },
 }
 
 /** Every dashboard page's side menu asks the server for the user's roles (SPEC §6). */
@@ -107,8 +112,7 @@ export function createPageRenderer(app: FastifyInstance, dist: string): PageRend
     ? JSON.parse(readFileSync(preloadsFile, 'utf8'))
     : {}
   const preloadRoutes = Object.keys(preloads).map(compile)
-  const callRoutes = Object.keys(PAGE_CALLS).map(compile)
-  const photoRoutes = Object.keys(LEAD_PHOTOS).map(compile)
+  const pageRoutes = Object.keys(PAGES).map(compile)
 
   /** GET /api{path} as the visitor: their cookie, their address (rate limits count them, not us). */
   async function answer(req: FastifyRequest, apiPath: string) {
@@ -122,16 +126,27 @@ export function createPageRenderer(app: FastifyInstance, dist: string): PageRend
     return { body: json ? res.body : undefined, setCookie: res.headers['set-cookie'] }
   }
 
-  /** The answers to the page's first calls (JSON text by path); the session's Set-Cookie (a renewed session) goes on. */
-  async function answers(req: FastifyRequest, reply: FastifyReply, pathname: string): Promise<Map<string, string>> {
+  interface Answers {
+    /** JSON text by API path. */
+    found: Map<string, string>
+    /** The session's Set-Cookie (a renewed session), for the page's response. */
+    setCookie: string | string[] | undefined
+    /** The lead photo's path and sizes, when the page has one. */
+    leadPhoto?: { call: string; sizes: string }
+  }
+
+  const noAnswers = (): Answers => ({ found: new Map(), setCookie: undefined })
+
+  async function answers(req: FastifyRequest, pathname: string): Promise<Answers> {
     const found = new Map<string, string>()
     const add = (apiPath: string, body: string | undefined) => {
       if (body !== undefined) found.set(apiPath, body)
     }
     let email: string | undefined
+    let setCookie: Answers['setCookie']
     if (req.headers.cookie?.includes('better-auth')) {
       const session = await answer(req, '/auth/get-session')
-      if (session.setCookie) reply.header('set-cookie', session.setCookie)
+      setCookie = session.setCookie
       add('/auth/get-session', session.body)
       if (session.body) {
         const user = (JSON.parse(session.body) as { user?: { email?: unknown } } | null)?.user
@@ -140,41 +155,40 @@ export function createPageRenderer(app: FastifyInstance, dist: string): PageRend
     } else {
       add('/auth/get-session', 'null') // what better-auth answers without a session cookie
     }
-    const page = match(callRoutes, pathname)
-    const calls = [
-      ...(page ? PAGE_CALLS[page.pattern]!(page.params, email) : []),
-      ...(email && /^\/dashboard(\/|$)/.test(pathname) ? dashboardCalls(email) : []),
-    ]
+    const page = match(pageRoutes, pathname)
+    const data = page ? PAGES[page.pattern] : undefined
+    const pageCalls = page && data ? data.calls(page.params, email) : []
+    const calls = [...pageCalls, ...(email && /^\/dashboard(\/|$)/.test(pathname) ? dashboardCalls(email) : [])]
     const results = await Promise.all(calls.map((call) => answer(req, call)))
     for (const [i, call] of calls.entries()) add(call, results[i]!.body)
-    return found
+    const leadPhoto =
+      data?.leadPhotoSizes && pageCalls[0] ? { call: pageCalls[0], sizes: data.leadPhotoSizes } : undefined
+    return { found, setCookie, leadPhoto }
   }
 
-  async function answersWithin(req: FastifyRequest, reply: FastifyReply, pathname: string) {
+  async function answersWithin(req: FastifyRequest, pathname: string): Promise<Answers> {
     let timer: NodeJS.Timeout | undefined
-    const late = new Promise<Map<string, string>>((resolve) => {
-      timer = setTimeout(() => resolve(new Map()), ANSWERS_BUDGET_MS)
+    const late = new Promise<Answers>((resolve) => {
+      timer = setTimeout(() => resolve(noAnswers()), ANSWERS_BUDGET_MS)
     })
     try {
-      return await Promise.race([answers(req, reply, pathname), late])
+      return await Promise.race([answers(req, pathname), late])
     } catch (error) {
       req.log.warn({ err: error }, 'could not prepare the page answers; the page loads them itself')
-      return new Map<string, string>()
+      return noAnswers()
     } finally {
       clearTimeout(timer)
     }
   }
 
   /** <link rel="preload"> for the page's lead photo, with the srcset and sizes its <img> has. */
-  function leadPhotoLink(pathname: string, found: ReadonlyMap<string, string>): string {
-    const page = match(photoRoutes, pathname)
-    const lead = page && LEAD_PHOTOS[page.pattern]!
-    const body = lead && found.get(lead.from(page.params))
-    if (!body) return ''
+  function leadPhotoLink({ found, leadPhoto }: Answers): string {
+    const body = leadPhoto && found.get(leadPhoto.call)
+    if (!leadPhoto || !body) return ''
     const answer: unknown = JSON.parse(body)
     const photo = (Array.isArray(answer) ? answer[0] : answer) as { img?: unknown; thumb?: unknown } | undefined
     if (typeof photo?.img !== 'string' || typeof photo.thumb !== 'string') return ''
-    return `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${attribute(photoSrcSet(photo.img, photo.thumb))}" imagesizes="${attribute(lead.sizes)}">`
+    return `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${attribute(photoSrcSet(photo.img, photo.thumb))}" imagesizes="${attribute(leadPhoto.sizes)}">`
   }
 
   return {
@@ -184,12 +198,13 @@ export function createPageRenderer(app: FastifyInstance, dist: string): PageRend
       const links = (files ? preloads[files.pattern]! : [])
         .map((file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`)
         .join('')
-      const found = req.method === 'GET' ? await answersWithin(req, reply, pathname) : new Map<string, string>()
-      const pairs = [...found].map(([apiPath, body]) => `${JSON.stringify(apiPath)}:${body}`)
+      const answered = req.method === 'GET' ? await answersWithin(req, pathname) : noAnswers()
+      if (answered.setCookie) reply.header('set-cookie', answered.setCookie)
+      const pairs = [...answered.found].map(([apiPath, body]) => `${JSON.stringify(apiPath)}:${body}`)
       const data = pairs.length
         ? `<script type="application/json" id="preloaded-answers">${scriptSafe(`{${pairs.join(',')}}`)}</script>`
         : ''
-      const head = leadPhotoLink(pathname, found) + links
+      const head = leadPhotoLink(answered) + links
       const page = html.replace('</head>', () => `${head}</head>`).replace('</body>', () => `${data}</body>`)
 
       // the page may hold the visitor's own data: never stored by shared caches, asked for again each time

@@ -9,7 +9,7 @@ import { ADMIN_EMAIL, type Session, signIn, signUp } from '../../../test/auth-he
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 
-// The pages' HTML (docs/decisions/010): index.html as the build wrote it, plus the page's chunks as modulepreload links
+// The pages' HTML (docs/decisions/011): index.html as the build wrote it, plus the page's chunks as modulepreload links
 // and the answers to its first GET calls, made as the visitor. A stand-in build (index.html, page-preloads.json) in a
 // temporary WEB_DIST keeps this test apart from the real web build.
 

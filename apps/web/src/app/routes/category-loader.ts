@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router'
 import { myBookingsQueryOptions } from '@/features/bookings/api/bookings'
 import { categoryListingsQueryOptions } from '@/features/bookings/api/get-category-listings'
 import { categoriesQueryOptions } from '@/features/categories/api/get-categories'
-import { SESSION_QUERY_KEY, type SessionUser } from '@/lib/auth-client'
+import { cachedSessionUser } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 
 // Apart from the page's module (category.tsx) and free of zod: react-router loads both at once, so the requests start
@@ -15,7 +15,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // description does not push the bags down after they show. It may fail without hiding them (prefetch never throws).
   // The customer's own orders decide each card's Book Now state: read alongside too when the session is known, so
   // that every card does not render a second time when they arrive.
-  const user = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)
+  const user = cachedSessionUser()
   await Promise.all([
     queryClient.ensureQueryData(categoryListingsQueryOptions(slug)),
     queryClient.prefetchQuery(categoriesQueryOptions()),

@@ -1,5 +1,5 @@
 import { isAdminQueryOptions, isSellerQueryOptions } from '@/features/auth/api/roles'
-import { SESSION_QUERY_KEY, type SessionUser } from '@/lib/auth-client'
+import { cachedSessionUser } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 
 // Apart from the dashboard's module (dashboard-root.tsx) and free of zod, like the pages' loaders (docs/decisions/003).
@@ -11,7 +11,7 @@ import { queryClient } from '@/lib/query-client'
  * here: a failure is left to the menu and the guards, which ask again with the usual retries.
  */
 export async function loader() {
-  const user = queryClient.getQueryData<SessionUser | null>(SESSION_QUERY_KEY)
+  const user = cachedSessionUser()
   if (!user) return null
   await Promise.all([
     queryClient.prefetchQuery({ ...isAdminQueryOptions(user.email), retry: false }),
