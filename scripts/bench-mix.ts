@@ -1,7 +1,7 @@
 // The request mix of `npm run bench`: every request autocannon sends is drawn at random by weight, so each
 // connection interleaves browsing, product pages, account pages and bookings like a crowd of visitors would.
 import { signAccessToken } from '../apps/server/src/lib/tokens.ts'
-import { customerEmail, customerId, isSold, productId, type SeedSizes } from './bench-seed.ts'
+import { customerEmail, customerId, customerSessionId, isSold, productId, type SeedSizes } from './bench-seed.ts'
 
 export type Kind =
   | 'home categories'
@@ -79,9 +79,11 @@ export class Mix {
     const jobs: Promise<void>[] = []
     for (let c = 1; c <= this.sizes.customers; c++) {
       jobs.push(
-        signAccessToken(this.key, { sub: customerId(c), email: customerEmail(c) }).then((t) => {
-          this.tokens.set(c, t)
-        }),
+        signAccessToken(this.key, { sub: customerId(c), email: customerEmail(c), sid: customerSessionId(c) }).then(
+          (t) => {
+            this.tokens.set(c, t)
+          },
+        ),
       )
     }
     await Promise.all(jobs)

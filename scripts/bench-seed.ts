@@ -17,6 +17,8 @@ export const BENCH_PASSWORD = 'bench-password-1'
 export const productId = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`
 export const customerEmail = (c: number) => `bench.customer.${c}@bench.test`
 export const customerId = (c: number) => `bench-customer-${c}`
+/** Customer `c`'s signed-in session: the bench's access tokens are minted from it (a token lives with its session). */
+export const customerSessionId = (c: number) => `bench-session-${c}`
 
 /** Every 20th listing is sold (a paid booking of a customer points at it); the rest are for sale. */
 export const isSold = (i: number) => i % 20 === 0
@@ -51,6 +53,11 @@ export async function seedBench(db: Db, sizes: SeedSizes): Promise<void> {
     insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at)
     select 'bench-account-' || u.id, u.id, 'credential', u.id, '${hash}', u.created_at, u.created_at
     from "user" u where u.id like 'bench-%'`)
+  await run(`
+    insert into session (id, expires_at, token, user_id, created_at, updated_at)
+    select 'bench-session-' || c, now() + interval '30 days', 'bench-session-token-' || c, 'bench-customer-' || c,
+           now(), now()
+    from generate_series(1, ${customers}) c`)
 
   await run(`
     insert into product (id, seller_id, title, img, thumb, category, original_price, resell_price, year, location,

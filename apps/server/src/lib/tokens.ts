@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 
-/** The spec's `accessToken`: a short-lived HS256 JWT naming the user; the role is read fresh on every request. */
+/**
+ * The spec's `accessToken`: a short-lived HS256 JWT naming the user and the session it was minted for (`sid`). The
+ * role is read fresh on every request, and the token answers only while its session lives (plugins/auth.ts), so
+ * sign-out, a password change or reset, a deleted account or a role change ends it at once.
+ */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60
 const ISSUER = 'preloved-bags'
 const AUDIENCE = 'preloved-bags-api'
@@ -9,6 +13,8 @@ const AUDIENCE = 'preloved-bags-api'
 export interface AccessTokenClaims {
   sub: string
   email: string
+  /** The better-auth session the token was minted from: the token dies with it. */
+  sid: string
 }
 
 /** A key of its own for tokens, derived from AUTH_SECRET (better-auth uses the secret for its cookies). */
@@ -16,7 +22,7 @@ export const tokenKey = (secret: string): Uint8Array =>
   new Uint8Array(createHash('sha256').update(`access-token:${secret}`).digest())
 
 export function signAccessToken(key: Uint8Array, claims: AccessTokenClaims, now = Date.now()): Promise<string> {
-  return new SignJWT({ email: claims.email })
+  return new SignJWT({ email: claims.email, sid: claims.sid })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)
@@ -26,12 +32,16 @@ export function signAccessToken(key: Uint8Array, claims: AccessTokenClaims, now 
     .sign(key)
 }
 
-/** Verifies signature, algorithm (HS256 only: `alg: none` and others are refused), issuer, audience and expiry. */
+/**
+ * Verifies signature, algorithm (HS256 only: `alg: none` and others are refused), issuer, audience and expiry. A token
+ * without a session id (minted before tokens were tied to sessions) is refused too.
+ */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessTokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE })
-    if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return undefined
-    return { sub: payload.sub, email: payload.email }
+    const { sub, email, sid } = payload
+    if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || sid === '') return undefined
+    return { sub, email, sid }
   } catch (err) {
     if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return undefined
     throw err

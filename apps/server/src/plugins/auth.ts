@@ -1,10 +1,10 @@
 import { messages } from '@preloved/shared/messages'
 import { fromNodeHeaders } from 'better-auth/node'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Access } from '../app.ts'
-import { users } from '../db/schema/index.ts'
+import { sessions, users } from '../db/schema/index.ts'
 import { AppError } from '../lib/errors.ts'
 import { tokenKey, verifyAccessToken } from '../lib/tokens.ts'
 import { type Auth, createAuth, publicOrigins } from '../modules/auth/auth.ts'
@@ -29,6 +29,8 @@ declare module 'fastify' {
     user: CurrentUser | undefined
     /** How the caller proved who they are. */
     authVia: 'bearer' | 'cookie' | undefined
+    /** The better-auth session behind the caller: the cookie's, or the one the bearer token was minted from. */
+    sessionId: string | undefined
   }
 }
 
@@ -47,8 +49,9 @@ function allowed(access: Access, role: CurrentUser['role']): boolean {
 }
 
 /**
- * Who is calling, for every route: the bearer token (the spec's accessToken) or the better-auth session cookie;
- * the user row is read fresh, so a role change or a deleted account takes effect at once. Enforces each route's
+ * Who is calling, for every route: the bearer token (the spec's accessToken), valid only while the session it was
+ * minted from lives, or the better-auth session cookie; the user row is read fresh, so a role change or a deleted
+ * account takes effect at once. Enforces each route's
  * `config.access` before validation, so an anonymous caller learns nothing about a route's body rules, and refuses
  * cookie-authenticated writes from other origins (CSRF).
  */
@@ -61,12 +64,35 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { mailer: Mailer
   app.decorate('tokenKey', key)
   app.decorateRequest('user', undefined)
   app.decorateRequest('authVia', undefined)
+  app.decorateRequest('sessionId', undefined)
 
+  const userColumns = { id: users.id, name: users.name, email: users.email, role: users.role, verified: users.verified }
   const loadUser = async (where: ReturnType<typeof eq>) => {
     const [row] = await app.db
-      .select({ id: users.id, name: users.name, email: users.email, role: users.role, verified: users.verified })
+      .select(userColumns)
       .from(users)
       .where(and(where, isNull(users.deletedAt)))
+    return row
+  }
+
+  /**
+   * The user of a bearer token, in one query with its session: the session must still exist (sign-out, a password
+   * change or reset, a role change and account deletion delete it), be unexpired and belong to the token's user.
+   * Nothing is cached, so a revoked token is refused by every instance on its very next request.
+   */
+  const loadTokenUser = async (userId: string, sessionId: string) => {
+    const [row] = await app.db
+      .select(userColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          gt(sessions.expiresAt, new Date()),
+          isNull(users.deletedAt),
+        ),
+      )
     return row
   }
 
@@ -75,18 +101,22 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { mailer: Mailer
     if (header !== undefined) {
       const m = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)
       const claims = m ? await verifyAccessToken(key, m[1]!) : undefined
-      const user = claims ? await loadUser(eq(users.id, claims.sub)) : undefined
+      const user = claims ? await loadTokenUser(claims.sub, claims.sid) : undefined
       if (!user || user.email.toLowerCase() !== claims?.email.toLowerCase()) {
         throw new AppError(401, messages.auth.sessionExpired)
       }
       req.authVia = 'bearer'
+      req.sessionId = claims.sid
       return user
     }
     if (!req.headers.cookie?.includes('better-auth')) return undefined
     const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) })
     if (!session) return undefined
     const user = await loadUser(eq(users.id, session.user.id))
-    if (user) req.authVia = 'cookie'
+    if (user) {
+      req.authVia = 'cookie'
+      req.sessionId = session.session.id
+    }
     return user
   }
 

@@ -10,13 +10,6 @@ export const findUserByEmail = (db: DbOrTx, email: string) =>
     .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.deletedAt)))
     .then((r) => r[0])
 
-export const updateProfile = (db: DbOrTx, id: string, set: { name: string; role: 'customer' | 'seller' | 'admin' }) =>
-  db
-    .update(users)
-    .set({ ...set, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning({ id: users.id })
-
 /** Customers or sellers, newest first, keyset-paged like every list. */
 export async function listUsers(db: DbOrTx, role: 'customer' | 'seller', page: { limit: number; cursor?: Cursor }) {
   const where = [eq(users.role, role), isNull(users.deletedAt)]

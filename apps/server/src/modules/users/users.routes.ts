@@ -20,8 +20,8 @@ import { decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
 import { signAccessToken } from '../../lib/tokens.ts'
 import { googleSignInKind } from '../auth/auth.ts'
 import { emailScope, sameEmail } from './email-scope.ts'
-import { listUsers, updateProfile } from './users.repository.ts'
-import { deleteUser, verifySeller } from './users.service.ts'
+import { listUsers } from './users.repository.ts'
+import { deleteUser, recordProfile, verifySeller } from './users.service.ts'
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -82,7 +82,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (req.authVia !== 'cookie') throw new AppError(401, messages.auth.signInRequired)
       if (!sameEmail(user.email, req.query.email)) throw new AppError(403, messages.auth.notYourEmail)
       reply.header('cache-control', 'no-store')
-      return { accessToken: await signAccessToken(app.tokenKey, { sub: user.id, email: user.email }) }
+      // the token lives only as long as this session (plugins/auth.ts checks it on every request)
+      const sid = req.sessionId!
+      return { accessToken: await signAccessToken(app.tokenKey, { sub: user.id, email: user.email, sid }) }
     },
   )
 
@@ -101,11 +103,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = req.user!
       if (!sameEmail(user.email, req.body.email)) throw new AppError(403, messages.auth.notYourEmail)
-      // an admin stays admin; nobody becomes admin through this call
-      const role = user.role === 'admin' ? 'admin' : req.body.role
-      const updated = await updateProfile(app.db, user.id, { name: req.body.name, role })
+      const modifiedCount = await recordProfile(app.db, user, req.sessionId, req.body)
       app.productListCache.clear() // listings show the seller's name
-      return { acknowledged: true as const, modifiedCount: updated.length }
+      return { acknowledged: true as const, modifiedCount }
     },
   )
 

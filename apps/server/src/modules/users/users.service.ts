@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { accounts, bookings, products, sessions, users, wishlists } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
@@ -18,6 +18,43 @@ const activeUser = async (db: Db, id: string) =>
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)))
   )[0]
+
+/**
+ * Ends a user's sessions, and with them every access token minted from them (plugins/auth.ts): all of them, or all
+ * but `keep` (the session making the change stays signed in, as with a password change that revokes the others).
+ */
+export async function endSessions(db: DbOrTx, userId: string, keep?: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id })
+  return ended.length
+}
+
+/**
+ * POST /api/users: the signed-in user's name and role (customer or seller; an admin stays admin). Right after
+ * sign-up this sets the role of a fresh account whose only session is the caller's. A later change of role ends the
+ * account's other sessions and their tokens: a role is a privilege, and the devices that signed in under the old one
+ * sign in again. The caller's own session stays.
+ */
+export async function recordProfile(
+  db: Db,
+  user: CurrentUser,
+  sessionId: string | undefined,
+  body: { name: string; role: 'customer' | 'seller' },
+): Promise<number> {
+  // an admin stays admin; nobody becomes admin through this call
+  const role = user.role === 'admin' ? 'admin' : body.role
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(users)
+      .set({ name: body.name, role, updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+      .returning({ id: users.id })
+    if (updated.length > 0 && role !== user.role) await endSessions(tx, user.id, sessionId)
+    return updated.length
+  })
+}
 
 /** Admin: mark a seller verified; their listings show the badge from now on. */
 export async function verifySeller(db: Db, id: string): Promise<number> {
@@ -61,7 +98,7 @@ export async function deleteUser(db: Db, admin: CurrentUser, id: string): Promis
         ),
       )
     await tx.delete(wishlists).where(eq(wishlists.userId, id))
-    await tx.delete(sessions).where(eq(sessions.userId, id))
+    await endSessions(tx, id) // their access tokens die with the sessions
     await tx.delete(accounts).where(eq(accounts.userId, id))
     const deleted = await tx
       .update(users)
