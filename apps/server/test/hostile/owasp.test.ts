@@ -491,3 +491,32 @@ describe('signing in as someone else', () => {
     await signIn(t.app, victim.customer.email)
   })
 })
+
+describe('token revocation after sign-out (issue 12, finding 6)', () => {
+  it('a stolen access token stops working once its owner signs out', async () => {
+    const owner = await signUp(t.app, { email: 'o-revoked@example.test', role: 'seller' })
+    const stolen = owner.bearer
+    expect((await t.app.inject({ url: '/api/me', headers: stolen })).statusCode).toBe(200)
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { origin: ORIGIN, cookie: owner.cookie },
+      payload: {},
+    })
+    expect(out.statusCode).toBe(200)
+    // reads and writes alike: the token is dead, whatever route it is tried on
+    for (const req of [
+      { method: 'GET' as const, url: '/api/me' },
+      { method: 'GET' as const, url: `/api/categoryDetails?email=${owner.email}` },
+      { method: 'POST' as const, url: '/api/categoryDetails', payload: listing() },
+      { method: 'POST' as const, url: '/api/users', payload: { name: 'X', email: owner.email, role: 'customer' } },
+    ]) {
+      const res = await t.app.inject({ ...req, headers: stolen })
+      expect(res.statusCode, `${req.method} ${req.url}`).toBe(401)
+      expect(res.json().message).toBe(messages.auth.sessionExpired)
+    }
+    // and it cannot mint itself a new one
+    const renew = await t.app.inject({ url: `/api/jwt?email=${owner.email}`, headers: stolen })
+    expect(renew.statusCode).toBe(401)
+  })
+})
