@@ -17,9 +17,12 @@ export const productSchema = z.object({
   date: z.string(),
   location: z.string(),
   seller: z.string(),
-  email: z.string(),
+  /** The seller's id: tells a signed-in seller which listings are their own. */
+  seller_id: z.string(),
+  /** The seller's email and phone: only for the listing's seller and admins (docs/decisions/013). */
+  email: z.string().optional(),
   verified: z.literal('yes').optional(),
-  phone: z.string(),
+  phone: z.string().optional(),
   specialty: z.string(),
   description: z.string(),
   condition: z.enum(CONDITIONS),

@@ -152,7 +152,7 @@ describe('access tokens', () => {
   it('answers 401 to an expired token', async () => {
     const old = await signAccessToken(
       tokenKey('test-secret-test-secret-test-secret-0123'),
-      { sub: s.id, email: s.email },
+      { sub: s.id, email: s.email, sid: 'any-session' },
       Date.now() - 2 * 3600_000,
     )
     expect((await me(`Bearer ${old}`)).statusCode).toBe(401)

@@ -78,11 +78,16 @@ export async function findProduct(db: DbOrTx, id: string, now: Date) {
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>
 
+/** Who may read a listing's contact details (the seller's email and phone): its seller and admins. */
+export const seesContact = (row: Pick<ProductRow, 'sellerId'>, viewer: { id: string; role: string } | undefined) =>
+  viewer !== undefined && (viewer.id === row.sellerId || viewer.role === 'admin')
+
 /**
  * One row → the spec's categoryDetails JSON (cents → dollars, `verified` from the seller now); `reserved` when the
- * bag is for sale and someone holds it.
+ * bag is for sale and someone holds it. The seller's `email` and `phone` only with `contact` (the listing's seller or
+ * an admin asking: docs/decisions/013); buyers reach sellers through the shop. `seller_id` tells a seller their own.
  */
-export const toProductJson = (row: ProductRow) => ({
+export const toProductJson = (row: ProductRow, contact = false) => ({
   _id: row.id,
   title: row.title,
   img: row.img,
@@ -94,9 +99,10 @@ export const toProductJson = (row: ProductRow) => ({
   date: row.createdAt.toISOString(),
   location: row.location,
   seller: row.sellerName,
-  email: row.sellerEmail,
+  seller_id: row.sellerId,
+  ...(contact ? { email: row.sellerEmail } : {}),
   ...(row.sellerVerified ? { verified: 'yes' as const } : {}),
-  phone: row.phone,
+  ...(contact ? { phone: row.phone } : {}),
   specialty: row.specialty,
   description: row.description,
   condition: row.condition,

@@ -19,13 +19,20 @@ import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
 import { etagOf } from '../../plugins/etag.ts'
 import { emailScope } from '../users/email-scope.ts'
-import { findProduct, listProducts, type ProductFilter, toProductJson } from './products.repository.ts'
+import { findProduct, listProducts, type ProductFilter, seesContact, toProductJson } from './products.repository.ts'
 import { advertiseProduct, createProduct, deleteProduct } from './products.service.ts'
 
 /** Without `limit` a list answers with this many rows and a `Link` to the rest. */
 export const DEFAULT_PAGE_SIZE = 100
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The caller of a public route, or undefined: an expired token or session reads it as a visitor would. */
+  const viewerOf = (req: FastifyRequest) =>
+    app.resolveUser(req).catch((err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 401) return undefined
+      throw err
+    })
+
   /** Public lists, serialized, by URL: the same for every visitor (decision 004). */
   const listCache = app.productListCache
 
@@ -45,7 +52,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.now(),
     )
     const last = rows.at(-1)
-    const body = JSON.stringify(rows.map(toProductJson))
+    // the same for every visitor, so never with contact details (decision 013)
+    const body = JSON.stringify(rows.map((row) => toProductJson(row, false)))
     const built: CachedPage = {
       body,
       etag: etagOf(body),
@@ -122,7 +130,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     )
     const last = rows.at(-1)
     if (hasMore && last) reply.header('link', nextLink(req.url, encodeCursor(last)))
-    return rows.map(toProductJson)
+    // the seller's own listings (or an admin's look at them): with their contact details
+    return rows.map((row) => toProductJson(row, true))
   }
 
   app.post(
@@ -212,10 +221,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const row = isUuid(req.params.id) ? await findProduct(app.db, req.params.id, app.now()) : undefined
       if (!row) throw new AppError(404, messages.products.notFound)
-      return toProductJson(row)
+      // the seller and admins see the contact details: the answer depends on who asks
+      reply.header('cache-control', 'private, no-cache').header('vary', 'authorization, cookie')
+      return toProductJson(row, seesContact(row, await viewerOf(req)))
     },
   )
 }

@@ -88,10 +88,10 @@ function CategoryRoute() {
                 priority={index === 0}
                 actions={
                   <>
-                    <OwnListingNote product={product} viewerEmail={user?.email} />
+                    <OwnListingNote product={product} viewerId={user?.id} />
                     <BookNow
                       product={product}
-                      viewerEmail={user?.email}
+                      viewerId={user?.id}
                       myBookings={myBookings.data}
                       onBook={setBooking}
                       block

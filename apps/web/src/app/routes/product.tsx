@@ -72,14 +72,8 @@ function ProductRoute() {
             <p className="text-sm font-medium text-base-content/80">This bag has been sold.</p>
           ) : null}
           <div className="flex flex-col gap-2">
-            <OwnListingNote product={product} viewerEmail={user?.email} />
-            <BookNow
-              product={product}
-              viewerEmail={user?.email}
-              myBookings={myBookings.data}
-              onBook={setBooking}
-              block
-            />
+            <OwnListingNote product={product} viewerId={user?.id} />
+            <BookNow product={product} viewerId={user?.id} myBookings={myBookings.data} onBook={setBooking} block />
             <div className="flex flex-wrap items-center gap-2">
               {product.status === 'available' ? (
                 <AddToWishlistButton productId={product._id} title={product.title} size="sm" />

@@ -7,16 +7,16 @@ import { paths } from '@/config/paths'
 
 type BookNowProps = {
   product: Product
-  /** The signed-in user's email: a seller does not book their own bag. */
-  viewerEmail: string | undefined
+  /** The signed-in user's id: a seller does not book their own bag. */
+  viewerId: string | undefined
   /** The viewer's orders, to tell their own hold from someone else's. */
   myBookings: Booking[] | undefined
   onBook: (product: Product) => void
   block?: boolean
 }
 
-const isOwn = (product: Product, email: string | undefined) =>
-  email !== undefined && product.email.toLowerCase() === email.toLowerCase()
+const isOwn = (product: Product, viewerId: string | undefined) =>
+  viewerId !== undefined && product.seller_id === viewerId
 
 /** Whether the viewer's own live hold is on this bag. */
 const heldByViewer = (product: Product, bookings: Booking[] | undefined) =>
@@ -26,8 +26,8 @@ const heldByViewer = (product: Product, bookings: Booking[] | undefined) =>
  * Book Now, or what stands in its place: nothing on the seller's own bag, 'Reserved' (disabled) while another
  * customer's hold is live, a link to My Orders while the viewer's own hold is, 'Sold' for a sold bag.
  */
-export function BookNow({ product, viewerEmail, myBookings, onBook, block = false }: BookNowProps) {
-  if (isOwn(product, viewerEmail)) return null
+export function BookNow({ product, viewerId, myBookings, onBook, block = false }: BookNowProps) {
+  if (isOwn(product, viewerId)) return null
   if (product.status === 'sold') {
     return (
       <Button variant="neutral" block={block} disabled>
@@ -65,7 +65,7 @@ export function BookNow({ product, viewerEmail, myBookings, onBook, block = fals
 }
 
 /** The seller's own bag: a quiet note where Book Now would be. */
-export function OwnListingNote({ product, viewerEmail }: { product: Product; viewerEmail: string | undefined }) {
-  if (!isOwn(product, viewerEmail)) return null
+export function OwnListingNote({ product, viewerId }: { product: Product; viewerId: string | undefined }) {
+  if (!isOwn(product, viewerId)) return null
   return <p className="text-sm text-base-content/70">This is your listing.</p>
 }
