@@ -25,12 +25,24 @@ export type LoginInput = z.infer<typeof loginSchema>
 export const signupRoleSchema = z.enum(['customer', 'seller'], { error: 'role must be customer or seller' })
 export type SignupRole = z.infer<typeof signupRoleSchema>
 
+/** Display names show on every listing and order: at most this many characters, wherever a name is set. */
+export const DISPLAY_NAME_MAX = 80
+
+/**
+ * A display name: sign-up, POST /api/users and better-auth's update-user alike. The length is checked before the
+ * trim: better-auth stores the body as sent, so trailing blanks must not carry a huge name past the limit.
+ */
+export const displayNameSchema = z
+  .string({ error: messages.auth.nameRequired })
+  .max(DISPLAY_NAME_MAX, messages.auth.nameTooLong)
+  .trim()
+  .min(1, messages.auth.nameRequired)
+
+/** better-auth's POST /api/auth/update-user: a name, when it changes one, within the same limit. */
+export const updateUserBodySchema = z.object({ name: displayNameSchema.optional() })
+
 export const signupSchema = z.object({
-  name: z
-    .string({ error: messages.auth.nameRequired })
-    .trim()
-    .min(1, messages.auth.nameRequired)
-    .max(80, 'name must be at most 80 characters'),
+  name: displayNameSchema,
   email,
   password: strongPasswordSchema,
   role: signupRoleSchema,

@@ -16,6 +16,7 @@ export const messages = {
     passwordMin: 'Password must be 6 characters or long',
     passwordRule: 'Password must have uppercase, number and special characters',
     nameRequired: 'name is required',
+    nameTooLong: 'name must be at most 80 characters',
     loggedIn: 'User logged in successfully!',
     created: 'User Created Successfully.',
     signedIn: 'User Signed in Successfully.',

@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http'
 import type {} from '@fastify/rate-limit'
-import { forgotPasswordSchema, loginSchema, signupSchema, strongPasswordSchema } from '@preloved/shared/auth'
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  signupSchema,
+  strongPasswordSchema,
+  updateUserBodySchema,
+} from '@preloved/shared/auth'
 import { messages } from '@preloved/shared/messages'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -18,6 +24,7 @@ const bodyRules: Record<string, z.ZodType> = {
     newPassword: strongPasswordSchema,
     token: z.string().min(1, messages.auth.resetInvalid),
   }),
+  '/update-user': updateUserBodySchema,
 }
 
 /** Answers of better-auth that carry the session token in their JSON as well as in the cookie. */
