@@ -51,6 +51,7 @@ export const messages = {
     advertised: 'Advertised successfully',
     notFound: 'Product not found',
     categoryNotFound: 'Category not found',
+    photoNotYours: 'Only a photo you uploaded can go on your listing. Upload your own photo of the bag.',
     noProducts: 'You have not added any products yet.',
   },
   users: {

@@ -3,7 +3,7 @@ import { messages } from '@preloved/shared/messages'
 import { imageUploadResultSchema } from '@preloved/shared/products'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.ts'
-import { MAX_UPLOAD_BYTES, storeUpload } from './images.service.ts'
+import { MAX_UPLOAD_BYTES, recordUpload, storeUpload } from './images.service.ts'
 
 const MALFORMED_UPLOAD = 'The upload is not valid multipart/form-data. Send the photo in the field "image".'
 
@@ -46,6 +46,8 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (bytes.length === 0) throw new AppError(400, messages.products.imageRequired)
       const stored = await storeUpload(app.images, bytes)
+      // the photo is the uploader's: only they may list a bag with it (products.service.ts)
+      await recordUpload(app.db, app.images.keyOf(stored.img)!, req.user!.id)
       req.log.info({ url: stored.img, bytes: bytes.length }, 'image stored')
       return {
         success: true as const,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { inArray, or } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { DbOrTx } from '../../db/client.ts'
-import { products } from '../../db/schema/index.ts'
+import { products, uploads } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { ImageStore } from './image-store.ts'
 
@@ -82,7 +82,41 @@ export async function storeUpload(
   }
 }
 
-/** Files no listing uses, stored more than `olderThanMs` ago (a failed or abandoned add form): deleted. */
+/** Records that `uploaderId` uploaded the photo stored under `key` (again: nothing changes). */
+export async function recordUpload(db: DbOrTx, key: string, uploaderId: string): Promise<void> {
+  await db.insert(uploads).values({ key, uploaderId }).onConflictDoNothing()
+}
+
+/**
+ * Whether `sellerId` may list a bag with the photo stored under `key` (its url `img`): they uploaded it, or it is
+ * already on one of their listings (demo listings and those made before uploads were recorded).
+ */
+export async function mayUsePhoto(db: DbOrTx, key: string, img: string, sellerId: string): Promise<boolean> {
+  const [uploaded] = await db
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(eq(uploads.key, key), eq(uploads.uploaderId, sellerId)))
+  if (uploaded) return true
+  const [listed] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.img, img), eq(products.sellerId, sellerId)))
+    .limit(1)
+  return listed !== undefined
+}
+
+/** The seller's upload of `key` is now on a listing (the first one that used it is kept). */
+export async function markUploadUsed(db: DbOrTx, key: string, sellerId: string, productId: string): Promise<void> {
+  await db
+    .update(uploads)
+    .set({ usedAt: new Date(), productId })
+    .where(and(eq(uploads.key, key), eq(uploads.uploaderId, sellerId), isNull(uploads.usedAt)))
+}
+
+/**
+ * Files no listing uses, stored more than `olderThanMs` ago (a failed or abandoned add form): deleted, with the
+ * records of who uploaded them.
+ */
 export async function cleanupOrphanImages(db: DbOrTx, store: ImageStore, olderThanMs = 24 * 3600_000): Promise<number> {
   const candidates = await store.listOlderThan(new Date(Date.now() - olderThanMs))
   let deleted = 0
@@ -94,11 +128,15 @@ export async function cleanupOrphanImages(db: DbOrTx, store: ImageStore, olderTh
       .from(products)
       .where(or(inArray(products.img, urls), inArray(products.thumb, urls)))
     const keep = new Set(used.flatMap((r) => [r.img, r.thumb]))
+    const gone: string[] = []
     for (const key of batch) {
       if (keep.has(store.url(key))) continue
       await store.delete(key)
+      gone.push(key)
       deleted++
     }
+    // whoever uploaded a removed photo owns it no more: a listing cannot point at a file that is gone
+    if (gone.length > 0) await db.delete(uploads).where(inArray(uploads.key, gone))
   }
   return deleted
 }

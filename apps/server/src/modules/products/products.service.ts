@@ -1,3 +1,4 @@
+import { messages } from '@preloved/shared/messages'
 import type { CreateProductBody } from '@preloved/shared/products'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -7,7 +8,7 @@ import { dollarsToCents } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { ImageStore } from '../images/image-store.ts'
-import { IMAGE_WIDTHS } from '../images/images.service.ts'
+import { IMAGE_WIDTHS, markUploadUsed, mayUsePhoto } from '../images/images.service.ts'
 
 export const productMessages = {
   notOurImage: 'img must be a photo uploaded to this site (POST /api/images)',
@@ -16,31 +17,38 @@ export const productMessages = {
   soldNoAdvertise: 'This bag has been sold and can no longer be advertised.',
 }
 
-/** A new listing by the signed-in seller: identity from the token, the picture from our own store. */
+/**
+ * A new listing by the signed-in seller: identity from the token, the picture from our own store, uploaded by this
+ * seller (or already on one of their listings): another seller's photo is refused (403).
+ */
 export async function createProduct(db: Db, store: ImageStore, seller: CurrentUser, body: CreateProductBody) {
   const key = store.keyOf(body.img)
   const suffix = `-${IMAGE_WIDTHS.img}.webp`
   if (!key?.endsWith(suffix)) throw new AppError(400, productMessages.notOurImage)
+  if (!(await mayUsePhoto(db, key, body.img, seller.id))) throw new AppError(403, messages.products.photoNotYours)
   const thumb = store.url(key.replace(suffix, `-${IMAGE_WIDTHS.thumb}.webp`))
-  const [row] = await db
-    .insert(products)
-    .values({
-      sellerId: seller.id,
-      title: body.title,
-      img: body.img,
-      thumb,
-      category: body.category,
-      originalPriceCents: dollarsToCents(body.original_price),
-      resellPriceCents: dollarsToCents(body.resell_price),
-      year: body.year,
-      location: body.location,
-      phone: body.phone,
-      condition: body.condition,
-      description: body.description,
-      specialty: body.specialty ?? '',
-    })
-    .returning({ id: products.id })
-  return row!.id
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        sellerId: seller.id,
+        title: body.title,
+        img: body.img,
+        thumb,
+        category: body.category,
+        originalPriceCents: dollarsToCents(body.original_price),
+        resellPriceCents: dollarsToCents(body.resell_price),
+        year: body.year,
+        location: body.location,
+        phone: body.phone,
+        condition: body.condition,
+        description: body.description,
+        specialty: body.specialty ?? '',
+      })
+      .returning({ id: products.id })
+    await markUploadUsed(tx, key, seller.id, row!.id)
+    return row!.id
+  })
 }
 
 /** The listing a seller (or an admin) acts on: 404 when missing or removed, 403 when someone else's. */

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { uploadPhoto } from '../../../test/hostile/upload.ts'
 import { bookings, products, users } from '../../db/schema/index.ts'
 
 let t: TestApp
@@ -93,7 +94,8 @@ describe('POST /api/categoryDetails', () => {
 
   it("marks a verified seller's listing verified", async () => {
     await t.database.db.update(users).set({ verified: true }).where(eq(users.id, other.id))
-    const res = await add(other, body({ title: 'Verified bag' }))
+    // a photo of their own: another seller's upload is refused (images/ownership.test.ts)
+    const res = await add(other, body({ title: 'Verified bag', img: await uploadPhoto(t.app, other) }))
     expect((await t.app.inject(`/api/products/${res.json().insertedId}`)).json().verified).toBe('yes')
   })
 
