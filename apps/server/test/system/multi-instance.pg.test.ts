@@ -59,6 +59,7 @@ describe('two instances on one PostgreSQL database', () => {
       anonymousOnB: 401,
       signOutOnB: 200,
       jwtOnAAfterSignOut: 401,
+      bearerOnAAfterSignOut: 401,
     })
   })
 

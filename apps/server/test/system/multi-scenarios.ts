@@ -5,7 +5,7 @@ import { type Client, halfWritten, PASSWORD, type Sql, sellerWithBags } from './
  * asserts on it, `npm run multi -- --check` prints it. A and B are clients of two instances on one database.
  */
 
-/** A session made on A, used on B: its cookie, a token B issues for it, and signing out on B. */
+/** A session made on A, used on B: its cookie, a token B issues for it, and signing out on B (which ends A's token). */
 export async function sessionAcrossInstances(A: Client, B: Client, email: string) {
   const madeOnA = await A.signUp(email, 'customer')
   const onB = await B.session(email, madeOnA.cookie, madeOnA.id) // GET /api/jwt on B with A's cookie
@@ -17,6 +17,8 @@ export async function sessionAcrossInstances(A: Client, B: Client, email: string
   const jwtOnAAfter = await A.call('GET', `/api/jwt?email=${encodeURIComponent(email)}`, {
     headers: { cookie: madeOnA.cookie },
   })
+  // the access token made on A for that session dies with it, on A too, at once: no instance caches sessions
+  const bearerOnAAfter = await A.get('/api/bookingPaid', madeOnA)
   return {
     sessionOnB: { status: sessionOnB.status, email: sessionOnB.body?.user?.email as string | undefined },
     bearerOfBOnA: { status: bearerOfBOnA.status, body: bearerOfBOnA.body },
@@ -24,6 +26,7 @@ export async function sessionAcrossInstances(A: Client, B: Client, email: string
     anonymousOnB: anonymousOnB.status,
     signOutOnB: signOutOnB.status,
     jwtOnAAfterSignOut: jwtOnAAfter.status,
+    bearerOnAAfterSignOut: bearerOnAAfter.status,
   }
 }
 
