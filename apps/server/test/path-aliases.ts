@@ -71,6 +71,7 @@ export interface RawAnswer {
   status: number
   headers: http.IncomingHttpHeaders
   body: string
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON body of any shape, like light-my-request's json()
   json(): any
 }
 
