@@ -42,17 +42,17 @@ export function nonCanonicalReason(path: string): string | undefined {
 }
 
 /**
- * Whether some lenient reading of a path (decoded, backslashes as slashes, no ';' parameters, doubled slashes and
- * dot segments resolved, any case) is under /api: such a request is held to the plain form even when the router
- * would not have matched it, so that no spelling of an /api path reaches anything but a refusal.
+ * Whether a lenient reading of a path, as a router or URL parser downstream may make it (escapes of unreserved
+ * characters decoded, backslashes as slashes, no ';' parameters, doubled slashes and dot segments resolved, any
+ * case), is under /api: such a request is held to the plain form even where our router would not have matched it,
+ * so that no spelling of an /api path reaches anything but a refusal. An encoded slash stays a character of its
+ * segment (`/product/..%2F..%2Fapi` is a page's id), as it does for the router.
  */
 export function looksLikeApi(path: string): boolean {
-  let p = path
-  for (let i = 0; i < 3; i++) {
-    const decoded = p.replace(/%([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    if (decoded === p) break
-    p = decoded
-  }
+  let p = path.replace(/%([0-9A-Fa-f]{2})/g, (escaped, hex: string) => {
+    const c = String.fromCharCode(Number.parseInt(hex, 16))
+    return /[A-Za-z0-9\-._~]/.test(c) ? c : escaped
+  })
   p = p
     .replaceAll('\\', '/')
     .replace(/[?#].*$/s, '')
