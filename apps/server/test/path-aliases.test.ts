@@ -151,6 +151,14 @@ describe('non-canonical /api paths', () => {
     expect(session.json().user.email).toBe('mix+tag@example.test')
   })
 
+  it("builds better-auth's URL from the path alone: a Host header that is no host is no 500", async () => {
+    for (const host of ['x y', 'a/b', '[::', 'evil.example/../api/auth/sign-up']) {
+      const res = await send({ path: '/api/auth/get-session', headers: { host } })
+      expect(res.status, `${host} → ${res.body}`).toBe(200)
+      expect(res.body).toBe('null')
+    }
+  })
+
   it('leaves pages and uploads alone', async () => {
     // no web build in tests: an unknown page path is the JSON 404, whatever its spelling
     for (const path of ['/category/tote/', '/x//y', '/uploads/a;b']) {
