@@ -26,6 +26,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
 import { authPlugin } from './plugins/auth.ts'
+import { canonicalPathPlugin } from './plugins/canonical-path.ts'
 import type { Config } from './plugins/config.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { docsPlugin } from './plugins/docs.ts'
@@ -116,7 +117,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
-    routerOptions: { maxParamLength: 200 },
+    // one spelling per route: no trailing-slash or doubled-slash aliases, case as registered, and ';' is no
+    // delimiter (useSemicolonDelimiter stays at its default, false); the plugin canonical-path refuses every other
+    // spelling of an /api path before any rule keyed on the path runs
+    routerOptions: {
+      maxParamLength: 200,
+      caseSensitive: true,
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+    },
     // a hop count trusts that many proxies nearest to us (fastify's types take it as a function)
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
@@ -161,6 +170,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the app closes a database it opened itself; a database handed in is closed by its owner
   await app.register(dbPlugin, { database, owned: !opts.database })
   await app.register(securityHeadersPlugin, { config })
+  await app.register(canonicalPathPlugin)
   await app.register(inputGuardPlugin)
   await app.register(rateLimitPlugin)
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log })

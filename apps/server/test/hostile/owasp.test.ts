@@ -7,6 +7,7 @@ import { bookings, products, reports, users } from '../../src/db/schema/index.ts
 import { ADMIN_EMAIL, ORIGIN, type Session, signIn, signUp, someIp } from '../auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../build-test-app.ts'
 import { insertProduct } from '../fixtures.ts'
+import { ALIAS_FORMS, isRefusal, rawClient, someLoopback } from '../path-aliases.ts'
 import { SQL_INJECTION, XSS } from './hostile-strings.ts'
 import { uploadPhoto } from './upload.ts'
 import { makeVictim, snapshot, type Victim } from './victim.ts'
@@ -125,9 +126,10 @@ describe('SQL injection', () => {
         }
       }
       // a public yes/no: whatever the id, an unknown one is simply not paid
+      // (an encoded slash or backslash is no id: the path is refused as not in its plain form)
       const paid = await t.app.inject(`/api/product/paid/${p}`)
-      expect(paid.statusCode).toBe(200)
-      expect(paid.json()).toEqual({ isPaid: false })
+      if (/[\\/]/.test(attack)) expect(paid.statusCode).toBe(400)
+      else expect(paid.json()).toEqual({ isPaid: false })
       const signIn = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
@@ -519,4 +521,52 @@ describe('token revocation after sign-out (issue 12, finding 6)', () => {
     const renew = await t.app.inject({ url: `/api/jwt?email=${owner.email}`, headers: stolen })
     expect(renew.statusCode).toBe(401)
   })
+})
+
+describe('rate limits reached through aliases', () => {
+  const limited = [
+    {
+      path: '/api/auth/sign-in/email',
+      perAccount: 8,
+      body: (email: string) => ({ email, password: 'Wrong#123' }),
+    },
+    {
+      path: '/api/auth/sign-up/email',
+      perAccount: 3,
+      body: (email: string) => ({ name: 'Alias', email, password: 'Secret#123' }),
+    },
+    {
+      path: '/api/auth/request-password-reset',
+      perAccount: 3,
+      body: (email: string) => ({ email, redirectTo: '/reset-password' }),
+    },
+  ]
+
+  it.each(limited.map((l) => [l.path, l] as const))(
+    '%s: aliases and the plain path share one allowance per account, or the alias is refused',
+    async (_path, { path, perAccount, body }) => {
+      const send = await rawClient(t.app)
+      const email = `rl-${Math.random().toString(36).slice(2, 10)}@example.test`
+      // a storm through every alias, then through the plain path, for one account: answered (neither refused nor
+      // 429) at most perAccount times in all; each storm from an address of its own, so only the account limit holds.
+      // (A refused alias may still count: /api/auth/SIGN-IN/EMAIL is limited like the plain path, then better-auth,
+      // whose paths are lower-case, answers 404.)
+      const served: string[] = []
+      for (const target of [...ALIAS_FORMS.map((f) => f.make(path)), path]) {
+        const from = someLoopback()
+        for (let i = 0; i <= perAccount; i++) {
+          const res = await send({
+            method: 'POST',
+            path: target,
+            headers: { origin: ORIGIN },
+            payload: body(email),
+            from,
+          })
+          expect(res.status, `${target} → ${res.body}`).toBeLessThan(500)
+          if (res.status !== 429 && !(target !== path && isRefusal(res))) served.push(`${target} → ${res.status}`)
+        }
+      }
+      expect(served.length, served.join('\n')).toBeLessThanOrEqual(perAccount)
+    },
+  )
 })

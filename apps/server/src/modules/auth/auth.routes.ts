@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
+import { pathRefusal } from '../../plugins/canonical-path.ts'
 import type { Limiter } from '../../plugins/rate-limit.ts'
 import { CLIENT_IP_HEADER } from './auth.ts'
 
@@ -27,8 +28,14 @@ const bodyRules: Record<string, z.ZodType> = {
   '/update-user': updateUserBodySchema,
 }
 
-/** Answers of better-auth that carry the session token in their JSON as well as in the cookie. */
-const HIDE_SESSION_TOKEN = new Set(['/get-session', '/sign-in/email', '/sign-up/email'])
+/**
+ * Session and provider tokens live in httpOnly cookies (and our own /api/jwt): page scripts never get to read them.
+ * better-auth puts them in the JSON of several answers as well (`token`, `session.token`, the sessions of
+ * list-sessions, change-password's new session, get-access-token's provider tokens), so these keys are taken out of
+ * every JSON answer at any depth, except on the paths listed here. None needs one: the web app reads `user` only.
+ */
+const SECRET_KEYS = new Set(['token', 'accessToken', 'refreshToken', 'idToken'])
+const MAY_CARRY_TOKENS = new Set<string>([])
 
 /** Paths limited per IP and per account (the email in the body), with their allowance per minute. */
 const limited: Record<string, { perIp: number; perAccount: number }> = {
@@ -62,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: { hide: true },
     async preHandler(req, reply) {
-      const path = subPath(req)
+      const path = ruleKey(req)
       const rule = bodyRules[path]
       if (rule && req.method === 'POST') {
         const parsed = rule.safeParse(req.body ?? {})
@@ -71,7 +78,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const limit of limiters.get(path) ?? []) await limit(req, reply)
     },
     async handler(req, reply) {
-      const url = new URL(req.url, `http://${req.headers.host ?? 'localhost'}`)
+      // better-auth gets the very path the rules above were chosen on (canonical-path refused any other spelling)
+      const { path, query } = splitTarget(req)
+      const host = `http://${req.headers.host ?? 'localhost'}`
+      const url = new URL(`${path}${query}`, URL.canParse(host) ? host : 'http://localhost')
+      if (url.pathname !== path) throw new AppError(400, pathRefusal('a path that URL parsing rewrites'))
       const headers = new Headers()
       for (const [name, value] of Object.entries(req.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue
@@ -111,21 +122,48 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(parsed.code ? { code: parsed.code } : {}),
         })
       }
-      if (HIDE_SESSION_TOKEN.has(subPath(req)) && text.startsWith('{')) {
-        // the session token lives in an httpOnly cookie: page scripts never get to read it
-        const body = JSON.parse(text) as { token?: unknown; session?: { token?: string } }
-        delete body.token
-        if (body.session) delete body.session.token
-        return reply.type('application/json; charset=utf-8').send(JSON.stringify(body))
+      if (!MAY_CARRY_TOKENS.has(ruleKey(req)) && /^\s*[[{]/.test(text)) {
+        let body: unknown
+        try {
+          body = JSON.parse(text)
+        } catch {
+          return reply.send(text)
+        }
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(withoutSecrets(body)))
       }
       return reply.send(text)
     },
   })
 }
 
-function subPath(req: FastifyRequest): string {
-  const path = (req.url.split('?')[0] ?? '').replace(/^\/api\/auth/, '')
-  return path.replace(/\/+$/, '') || '/'
+/** The path (as sent: canonical-path let only the plain spelling through) and the query of the request. */
+function splitTarget(req: FastifyRequest): { path: string; query: string } {
+  const at = req.url.indexOf('?')
+  return at === -1 ? { path: req.url, query: '' } : { path: req.url.slice(0, at), query: req.url.slice(at) }
+}
+
+/**
+ * What the rules are keyed on: the path after /api/auth, in lower case, so that no spelling better-auth might
+ * match (its router is case-sensitive today) escapes a limit. Reset links keep their token's case in the path
+ * itself; only the key is lower-cased.
+ */
+function ruleKey(req: FastifyRequest): string {
+  return (
+    splitTarget(req)
+      .path.replace(/^\/api\/auth(?=\/|$)/, '')
+      .toLowerCase() || '/'
+  )
+}
+
+/** A copy of a JSON value without the SECRET_KEYS anywhere in it. */
+function withoutSecrets(value: unknown, depth = 0): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, depth + 1))
+  if (!value || typeof value !== 'object' || depth > 16) return value
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => !SECRET_KEYS.has(k))
+      .map(([k, v]) => [k, withoutSecrets(v, depth + 1)]),
+  )
 }
 
 function accountOf(req: FastifyRequest): string {

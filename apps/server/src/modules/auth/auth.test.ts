@@ -339,3 +339,66 @@ describe('GET /api/auth/get-session', () => {
     expect(res.body).not.toContain(raw)
   })
 })
+
+/** Where a JSON value holds a key that names a token (`token`, `session.token`, `accessToken`…), at any depth. */
+function tokenKeys(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => tokenKeys(v, `${at}[${i}]`))
+  if (!value || typeof value !== 'object') return []
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(/token$/i.test(k) ? [`${at}.${k}`] : []),
+    ...tokenKeys(v, `${at}.${k}`),
+  ])
+}
+
+/** The raw session tokens a Cookie or Set-Cookie value carries (the part before the signature). */
+const sessionTokensOf = (cookies: string[]) =>
+  cookies.flatMap((c) => [...c.matchAll(/session_token=([^.;]+)/g)].map((m) => m[1]!)).filter((v) => v.length > 8)
+
+describe('session tokens in better-auth answers (an allow-list: none may carry one)', () => {
+  it.each([true, false])(
+    'POST /api/auth/change-password with revokeOtherSessions %s answers without a token',
+    async (revokeOtherSessions) => {
+      const email = `change-${revokeOtherSessions}@example.test`
+      const s = await signUp(t.app, { email })
+      const res = await post(
+        '/api/auth/change-password',
+        { currentPassword: PASSWORD, newPassword: 'Newer#1234', revokeOtherSessions },
+        { cookie: s.cookie },
+      )
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().user.email).toBe(email)
+      expect(tokenKeys(res.json())).toEqual([])
+      const setCookies = [res.headers['set-cookie'] ?? []].flat()
+      for (const token of sessionTokensOf([...setCookies, s.cookie])) expect(res.body).not.toContain(token)
+      await signIn(t.app, email, 'Newer#1234')
+    },
+  )
+
+  it('no JSON answer of the auth routes the app uses holds a token', async () => {
+    const email = 'answers@example.test'
+    const up = await post('/api/auth/sign-up/email', { name: 'Ans', email, password: PASSWORD })
+    const s = await signIn(t.app, email)
+    const cookie = s.cookie
+    const calls: [string, () => Promise<Awaited<ReturnType<typeof post>>>][] = [
+      ['sign-up', async () => up],
+      ['sign-in', () => post('/api/auth/sign-in/email', { email, password: PASSWORD })],
+      ['get-session', () => t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })],
+      ['list-sessions', () => t.app.inject({ url: '/api/auth/list-sessions', headers: { cookie } })],
+      ['update-user', () => post('/api/auth/update-user', { name: 'Ans Two' }, { cookie })],
+      ['request-password-reset', () => post('/api/auth/request-password-reset', { email, redirectTo: '/reset' })],
+      ['revoke-other-sessions', () => post('/api/auth/revoke-other-sessions', {}, { cookie })],
+      ['sign-out', () => post('/api/auth/sign-out', {}, { cookie })],
+    ]
+    const tokens = sessionTokensOf([cookie, ...[up.headers['set-cookie'] ?? []].flat()])
+    expect(tokens.length).toBeGreaterThan(0)
+    for (const [name, call] of calls) {
+      const res = await call()
+      expect(res.statusCode, `${name}: ${res.body}`).toBeLessThan(300)
+      if (!res.body || !/json/.test(String(res.headers['content-type']))) continue
+      expect(tokenKeys(res.json()), name).toEqual([])
+      for (const token of [...tokens, ...sessionTokensOf([res.headers['set-cookie'] ?? []].flat())]) {
+        expect(res.body, name).not.toContain(token)
+      }
+    }
+  })
+})
