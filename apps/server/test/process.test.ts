@@ -59,6 +59,51 @@ describe('the server process', () => {
     expect(lines[0]).toMatch(/^Invalid configuration: PORT /)
   })
 
+  it('refuses production mode without a real card processor: one line on stderr, exit code 2', {
+    timeout: 40_000,
+  }, async () => {
+    // no other variable, not even DATA_DIR: started in an empty folder, so a server that did start writes only there
+    const child = spawn(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), path.join(serverDir, 'src/server.ts')],
+      {
+        cwd: dataDir,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PUBLIC_URL: 'https://shop.example.com' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    let stdout = ''
+    let stderr = ''
+    child.stdout!.on('data', (c: Buffer) => {
+      stdout += c.toString()
+    })
+    child.stderr!.on('data', (c: Buffer) => {
+      stderr += c.toString()
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))
+    clearTimeout(timer)
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    const lines = stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/production mode \(PUBLIC_URL is https:\/\/shop\.example\.com\)/)
+    expect(lines[0]).toMatch(/STRIPE_SECRET_KEY.*PAYMENTS=test/)
+  })
+
+  it('never prints the value of a secret it refuses', async () => {
+    for (const env of [
+      { STRIPE_SECRET_KEY: 'rk_live_hunter2', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' },
+      { AUTH_SECRET: 'hunter2-short' },
+      { DATABASE_URL: 'mysql://shop:hunter2@db.internal/shop' },
+    ]) {
+      const error = await start({ DATA_DIR: dataDir, PORT: '0', ...env }).catch((e) => e)
+      expect(error.code).toBe(2)
+      expect(String(error.out)).toMatch(new RegExp(`^Invalid configuration: ${Object.keys(env)[0]} `))
+      expect(String(error.out)).not.toContain('hunter2')
+    }
+  })
+
   it('stops when the database server is unreachable, saying so', async () => {
     const error = await start({
       DATA_DIR: dataDir,
