@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -136,5 +138,45 @@ describe('the server process', () => {
     expect(await health.json()).toEqual({ status: 'ok', database: 'up' })
     second.child.kill('SIGINT')
     expect(await second.exit).toBe(0)
+  })
+
+  it('gives the demo accounts of a production instance a password of its own, printed once, kept across restarts', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'preloved-process-prod-'))
+    try {
+      // a fixed free port: better-auth trusts the origin of PORT
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as AddressInfo
+          probe.close(() => resolve(port))
+        })
+      })
+      const env = { DATA_DIR: dir, PORT: String(port), PRODUCTION: '1', DEMO_DATA: 'on', PAYMENTS: 'test' }
+      const signIn = (url: string, password: string) =>
+        fetch(`${url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ email: 'admin@demo.preloved.test', password }),
+        }).then((r) => r.status)
+
+      const first = await start(env)
+      const printed = /Demo accounts \(password (\S+)\)/.exec(first.output())?.[1]
+      expect(printed).toBeDefined()
+      expect(printed).not.toBe('Demo#2026')
+      expect(readFileSync(path.join(dir, 'demo-password'), 'utf8')).toBe(printed)
+      expect(await signIn(first.url, 'Demo#2026')).toBe(401)
+      expect(await signIn(first.url, printed!)).toBe(200)
+      first.child.kill('SIGTERM')
+      expect(await first.exit).toBe(0)
+
+      const second = await start(env)
+      expect(second.output()).not.toContain('Demo accounts')
+      expect(await signIn(second.url, printed!)).toBe(200)
+      second.child.kill('SIGTERM')
+      expect(await second.exit).toBe(0)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
