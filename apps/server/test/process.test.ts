@@ -94,11 +94,12 @@ describe('the server process', () => {
   })
 
   it('never prints the value of a secret it refuses', async () => {
-    for (const env of [
+    const envs: Record<string, string>[] = [
       { STRIPE_SECRET_KEY: 'rk_live_hunter2', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' },
       { AUTH_SECRET: 'hunter2-short' },
       { DATABASE_URL: 'mysql://shop:hunter2@db.internal/shop' },
-    ]) {
+    ]
+    for (const env of envs) {
       const error = await start({ DATA_DIR: dataDir, PORT: '0', ...env }).catch((e) => e)
       expect(error.code).toBe(2)
       expect(String(error.out)).toMatch(new RegExp(`^Invalid configuration: ${Object.keys(env)[0]} `))

@@ -117,7 +117,7 @@ describe('production mode', () => {
   }
 
   it('is off for the local demo, whatever NODE_ENV says: demo data and test cards as today', () => {
-    for (const env of [
+    const envs: Record<string, string>[] = [
       {},
       { NODE_ENV: 'production' },
       { PUBLIC_URL: 'http://shop.example.com' },
@@ -125,7 +125,8 @@ describe('production mode', () => {
       { PUBLIC_URL: 'https://127.0.0.1' },
       { PUBLIC_URL: 'https://[::1]:8443' },
       { PUBLIC_URL: 'https://shop.localhost' },
-    ]) {
+    ]
+    for (const env of envs) {
       expect(load(env), JSON.stringify(env)).toMatchObject({ production: false, DEMO_DATA: true, PAYMENTS: 'test' })
     }
   })
