@@ -165,6 +165,8 @@ describe('the server process', () => {
       const printed = /Demo accounts \(password (\S+)\)/.exec(first.output())?.[1]
       expect(printed).toBeDefined()
       expect(printed).not.toBe('Demo#2026')
+      expect(first.output()).toContain('in production mode')
+      expect(first.output()).toContain('DEMO_DATA=on: the demo accounts and listings are public')
       expect(readFileSync(path.join(dir, 'demo-password'), 'utf8')).toBe(printed)
       expect(await signIn(first.url, 'Demo#2026')).toBe(401)
       expect(await signIn(first.url, printed!)).toBe(200)
