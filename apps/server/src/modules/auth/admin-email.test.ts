@@ -13,6 +13,7 @@ import {
   someIp,
 } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { startLocalSmtp } from '../../../test/fakes/smtp-server.ts'
 import { insertUser } from '../../../test/fixtures.ts'
 import { buildApp } from '../../app.ts'
 import { outbox, users } from '../../db/schema/index.ts'
@@ -113,6 +114,12 @@ describe('ADMIN_EMAIL', () => {
     expect(res.statusCode).toBe(404)
   })
 
+  it('takes no other token of the account for a confirmation (the access token is signed with a key of its own)', async () => {
+    const res = await t.app.inject({ url: `/api/auth/verify-email?token=${squatter.token}` })
+    expect(res.statusCode).toBe(401)
+    expect(await roleOf(ADMIN_EMAIL)).toBe('customer')
+  })
+
   it('makes the account admin when the link is followed, and takes away the password and sessions chosen before', async () => {
     const follow = await followSetupLink(t.app, ADMIN_EMAIL, 'Real#Admin1')
     // the link lands on the web app's password form, with a reset token of its own
@@ -199,5 +206,32 @@ describe('ADMIN_EMAIL at start', () => {
     const second = await restart('early@example.test')
     await second.close()
     expect(await roleOf('early@example.test')).toBe('customer')
+  })
+})
+
+describe('ADMIN_EMAIL with SMTP', () => {
+  it('mails the setup link and prints none on the console', async () => {
+    const smtp = await startLocalSmtp()
+    let printed = ''
+    const stream = new PassThrough()
+    stream.on('data', (c: Buffer) => {
+      printed += c.toString()
+    })
+    const s = await buildTestApp({ ADMIN_EMAIL, SMTP_URL: smtp.url, LOG_LEVEL: 'info' }, { logStream: stream })
+    try {
+      await signUp(s.app, { email: ADMIN_EMAIL, confirm: false })
+      const mail = smtp.received.find((m) => m.data.includes('Confirm the admin address'))
+      expect(mail?.to).toEqual([`<${ADMIN_EMAIL}>`])
+      // quoted-printable may wrap the long link: join its soft line breaks before looking
+      expect(mail!.data.replace(/=\r\n/g, '')).toMatch(/\/api\/auth\/verify-email\?token=/)
+      expect(await s.database.db.select().from(outbox)).toEqual([])
+      await new Promise((r) => setTimeout(r, 50))
+      expect(printed).toContain('mail sent')
+      expect(printed).not.toContain('First-run setup link')
+      expect(printed).not.toContain('verify-email')
+    } finally {
+      await s.close()
+      await smtp.close()
+    }
   })
 })
