@@ -10,7 +10,10 @@ import { openDatabase } from '../src/db/client.ts'
 import { users } from '../src/db/schema/index.ts'
 import { insertUser } from './fixtures.ts'
 
-/** `npm run admin -- grant|revoke <email>`, run as its own process against a real database, as an operator would. */
+/**
+ * `npm run admin -- grant|revoke <email>`, run as its own process against a real database, as an operator would; and
+ * the lock that keeps a second process off an embedded database in use.
+ */
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
@@ -108,6 +111,21 @@ describe('npm run admin, on the embedded database of DATA_DIR', () => {
       expect(res.err).toBe(
         `The server is running on ${path.join(dataDir, 'db')} (pid ${server.pid}): stop it first, ` +
           'the embedded database takes one process at a time\n',
+      )
+      // a second server on the same folder is refused too, rather than corrupting it
+      const second = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+        cwd: serverDir,
+        env: { ...baseEnv, DATA_DIR: dataDir, PORT: '0', DEMO_DATA: 'off' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let secondErr = ''
+      second.stderr.on('data', (c: Buffer) => {
+        secondErr += c.toString()
+      })
+      expect(await new Promise((r) => second.once('exit', r))).toBe(1)
+      expect(secondErr).toBe(
+        `Could not start: the embedded database in ${path.join(dataDir, 'db')} is open in another process ` +
+          `(pid ${server.pid}); it takes one process at a time\n`,
       )
     } finally {
       const exited = new Promise((r) => server.once('exit', r))
