@@ -117,11 +117,12 @@ export async function setUpAdminAccount(deps: AuthDeps): Promise<'none' | 'admin
     await db.delete(sessions).where(eq(sessions.userId, user.id))
     log.warn(`ADMIN_EMAIL ${user.email} is not confirmed yet: admin again once the setup link is followed`)
   }
-  try {
-    await sendAdminSetupLink(deps, user)
-  } catch (err) {
-    log.warn({ err }, `could not send the admin setup link to ${user.email}`)
-  }
+  const sending = sendAdminSetupLink(deps, user).then(
+    () => {},
+    (err) => log.warn({ err }, `could not send the admin setup link to ${user.email}`),
+  )
+  // the outbox is a local write; an SMTP server that is slow or down must not hold up the start
+  if (deps.mailer.kind === 'outbox') await sending
   return 'link sent'
 }
 
