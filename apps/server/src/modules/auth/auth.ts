@@ -106,7 +106,11 @@ export async function setUpAdminAccount(deps: AuthDeps): Promise<'none' | 'admin
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, verified: users.emailVerified })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${config.ADMIN_EMAIL.toLowerCase()}`, isNull(users.deletedAt)))
-  if (!user) return 'none'
+  if (!user) {
+    const where = deps.mailer.kind === 'outbox' ? 'printed here' : 'mailed to it'
+    log.info(`ADMIN_EMAIL ${config.ADMIN_EMAIL} has no account yet: sign up with it, then open the setup link ${where}`)
+    return 'none'
+  }
   if (user.verified) {
     if (user.role !== 'admin') await db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id))
     return 'admin'
