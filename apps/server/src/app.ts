@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
-import { DEMO_ADMIN, DEMO_PASSWORD } from './db/demo/demo-data.ts'
+import { DEMO_ADMIN } from './db/demo/demo-data.ts'
+import { demoPassword } from './db/demo/demo-password.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { MicroCache } from './lib/micro-cache.ts'
 import { redactSecrets } from './lib/redact.ts'
@@ -205,11 +206,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   if (config.DEMO_DATA) {
     const started = Date.now()
-    if (await seedDemoData(database.db, images)) {
+    // the README's password for a local demo; in production mode (DEMO_DATA=on asked for) one of this data folder's
+    const password = demoPassword(config)
+    if (await seedDemoData(database.db, images, undefined, password)) {
       app.log.info({ ms: Date.now() - started }, 'demo data seeded')
-      // printed once, when the demo accounts are created (also listed in the README)
+      // printed once, when the demo accounts are created (the local one is also listed in the README)
       app.log.info(
-        `Demo accounts (password ${DEMO_PASSWORD}): customer emma.wilson@demo.preloved.test, ` +
+        `Demo accounts (password ${password}): customer emma.wilson@demo.preloved.test, ` +
           `verified seller amelia.hart@demo.preloved.test, admin ${DEMO_ADMIN.email}`,
       )
     }

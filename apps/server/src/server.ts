@@ -58,7 +58,13 @@ async function main() {
     process.exit(1)
   }
   const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
-  app.log.info(`Preloved Bags Co. is open at ${shown} (API reference: ${shown}/api/docs)`)
+  app.log.info(
+    `Preloved Bags Co. is open at ${shown} (API reference: ${shown}/api/docs)` +
+      (config.production ? ', in production mode' : ''),
+  )
+  // asked for by name, but worth a line in a production log
+  if (config.production && config.PAYMENTS === 'test') app.log.warn('PAYMENTS=test: test cards only, no real payments')
+  if (config.production && config.DEMO_DATA) app.log.warn('DEMO_DATA=on: the demo accounts and listings are public')
 }
 
 void main()

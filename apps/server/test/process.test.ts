@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -59,6 +61,52 @@ describe('the server process', () => {
     expect(lines[0]).toMatch(/^Invalid configuration: PORT /)
   })
 
+  it('refuses production mode without a real card processor: one line on stderr, exit code 2', {
+    timeout: 40_000,
+  }, async () => {
+    // no other variable, not even DATA_DIR: started in an empty folder, so a server that did start writes only there
+    const child = spawn(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), path.join(serverDir, 'src/server.ts')],
+      {
+        cwd: dataDir,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PUBLIC_URL: 'https://shop.example.com' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    let stdout = ''
+    let stderr = ''
+    child.stdout!.on('data', (c: Buffer) => {
+      stdout += c.toString()
+    })
+    child.stderr!.on('data', (c: Buffer) => {
+      stderr += c.toString()
+    })
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)))
+    clearTimeout(timer)
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    const lines = stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/production mode \(PUBLIC_URL is https:\/\/shop\.example\.com\)/)
+    expect(lines[0]).toMatch(/STRIPE_SECRET_KEY.*PAYMENTS=test/)
+  })
+
+  it('never prints the value of a secret it refuses', async () => {
+    const envs: Record<string, string>[] = [
+      { STRIPE_SECRET_KEY: 'rk_live_hunter2', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' },
+      { AUTH_SECRET: 'hunter2-short' },
+      { DATABASE_URL: 'mysql://shop:hunter2@db.internal/shop' },
+    ]
+    for (const env of envs) {
+      const error = await start({ DATA_DIR: dataDir, PORT: '0', ...env }).catch((e) => e)
+      expect(error.code).toBe(2)
+      expect(String(error.out)).toMatch(new RegExp(`^Invalid configuration: ${Object.keys(env)[0]} `))
+      expect(String(error.out)).not.toContain('hunter2')
+    }
+  })
+
   it('stops when the database server is unreachable, saying so', async () => {
     const error = await start({
       DATA_DIR: dataDir,
@@ -91,5 +139,47 @@ describe('the server process', () => {
     expect(await health.json()).toEqual({ status: 'ok', database: 'up' })
     second.child.kill('SIGINT')
     expect(await second.exit).toBe(0)
+  })
+
+  it('gives the demo accounts of a production instance a password of its own, printed once, kept across restarts', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'preloved-process-prod-'))
+    try {
+      // a fixed free port: better-auth trusts the origin of PORT
+      const port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as AddressInfo
+          probe.close(() => resolve(port))
+        })
+      })
+      const env = { DATA_DIR: dir, PORT: String(port), PRODUCTION: '1', DEMO_DATA: 'on', PAYMENTS: 'test' }
+      const signIn = (url: string, password: string) =>
+        fetch(`${url}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url },
+          body: JSON.stringify({ email: 'admin@demo.preloved.test', password }),
+        }).then((r) => r.status)
+
+      const first = await start(env)
+      const printed = /Demo accounts \(password (\S+)\)/.exec(first.output())?.[1]
+      expect(printed).toBeDefined()
+      expect(printed).not.toBe('Demo#2026')
+      expect(first.output()).toContain('in production mode')
+      expect(first.output()).toContain('DEMO_DATA=on: the demo accounts and listings are public')
+      expect(readFileSync(path.join(dir, 'demo-password'), 'utf8')).toBe(printed)
+      expect(await signIn(first.url, 'Demo#2026')).toBe(401)
+      expect(await signIn(first.url, printed!)).toBe(200)
+      first.child.kill('SIGTERM')
+      expect(await first.exit).toBe(0)
+
+      const second = await start(env)
+      expect(second.output()).not.toContain('Demo accounts')
+      expect(await signIn(second.url, printed!)).toBe(200)
+      second.child.kill('SIGTERM')
+      expect(await second.exit).toBe(0)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

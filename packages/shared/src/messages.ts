@@ -33,6 +33,11 @@ export const messages = {
     resetSent: 'If an account exists for that email, we have sent it a link to reset the password.',
     resetDone: 'Your password has been changed. Please log in with the new one.',
     resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+    /** Where the ADMIN_EMAIL account's setup link lands, once the address is confirmed. */
+    adminSetupTitle: 'Choose the admin password',
+    adminSetupLead: 'Your address is confirmed and this account is now the admin. Choose its password, then log in.',
+    adminSetupInvalid:
+      'This setup link is invalid, used or expired. If you chose the password already, log in; if not, restart the server for a fresh link.',
     untrustedOrigin: 'This request did not come from this site.',
     providerFailed: 'Google sign-in did not complete. Please try again, or use your email and password.',
     otherAccountNeeded: 'The page you opened needs another account. Sign in with it to continue.',

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { lockDataDir } from './data-dir-lock.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -68,12 +69,17 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     }
   }
   let client: PGlite
+  let unlock = () => {}
   if (url === 'memory://') {
     client = await PGlite.create()
   } else {
     const dir = path.join(dataDir, 'db')
     mkdirSync(dir, { recursive: true })
-    client = await PGlite.create(dir)
+    unlock = lockDataDir(dataDir) // PGlite itself lets a second process in
+    client = await PGlite.create(dir).catch((err) => {
+      unlock()
+      throw err
+    })
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
@@ -83,6 +89,9 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
     ping: async () => {
       await client.query('select 1')
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close()
+      unlock()
+    },
   }
 }

@@ -12,4 +12,14 @@ describe('redactSecrets', () => {
     )
     expect(redactSecrets('/api/categoryDetails?email=a@b.c&limit=5')).toBe('/api/categoryDetails?email=a@b.c&limit=5')
   })
+
+  it('masks the tokens of an address confirmation link, also the one encoded in its callback', () => {
+    expect(
+      redactSecrets(
+        'http://x/api/auth/verify-email?token=eyJhbGciOi.eyJlbWFp.c2ln&callbackURL=%2Freset-password%3Ftoken%3DAbC_12-x%26setup%3Dadmin',
+      ),
+    ).toBe(
+      'http://x/api/auth/verify-email?token=[redacted]&callbackURL=%2Freset-password%3Ftoken%3D[redacted]%26setup%3Dadmin',
+    )
+  })
 })

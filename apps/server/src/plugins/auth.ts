@@ -1,13 +1,13 @@
 import { messages } from '@preloved/shared/messages'
 import { fromNodeHeaders } from 'better-auth/node'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Access } from '../app.ts'
 import { sessions, users } from '../db/schema/index.ts'
 import { AppError } from '../lib/errors.ts'
 import { tokenKey, verifyAccessToken } from '../lib/tokens.ts'
-import { type Auth, createAuth, publicOrigins } from '../modules/auth/auth.ts'
+import { type Auth, createAuth, publicOrigins, setUpAdminAccount } from '../modules/auth/auth.ts'
 import type { Mailer } from '../modules/mail/mail.service.ts'
 
 export interface CurrentUser {
@@ -137,11 +137,6 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { mailer: Mailer
     if (!allowed(access, user.role)) throw new AppError(403, messages.auth.forbidden)
   })
 
-  // ADMIN_EMAIL: the account with this email is admin, whether it exists now or signs up later
-  if (config.ADMIN_EMAIL) {
-    await app.db
-      .update(users)
-      .set({ role: 'admin' })
-      .where(sql`lower(${users.email}) = ${config.ADMIN_EMAIL.toLowerCase()}`)
-  }
+  // ADMIN_EMAIL: the account with this email is admin once its address is confirmed; unconfirmed, it gets a setup link
+  await setUpAdminAccount({ config, db: app.db, mailer: opts.mailer, log: app.log })
 })

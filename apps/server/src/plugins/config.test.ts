@@ -76,4 +76,93 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER: 'http://127.0.0.1:9/' })).toThrow(/OIDC_CLIENT_ID/)
     expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY/)
   })
+
+  it('names a bad variable but never echoes its value, which may be a secret', () => {
+    const secrets: Record<string, string> = {
+      STRIPE_SECRET_KEY: 'rk_live_51SecretValueThatMustNotLeak',
+      AUTH_SECRET: 'tooShortButSecret',
+      DATABASE_URL: 'mysql://shop:hunter2-db-password@db.internal/shop',
+      SMTP_URL: 'http://mailer:hunter2-smtp-password@mail.internal',
+      REDIS_URL: 'tcp://:hunter2-redis-password@cache.internal:6379',
+      STRIPE_WEBHOOK_SECRET: 'wh_hunter2-webhook',
+      PORT: 'hunter2-port',
+    }
+    for (const [name, value] of Object.entries(secrets)) {
+      const message = (() => {
+        try {
+          loadConfig({ DATA_DIR: dataDir(), [name]: value })
+        } catch (err) {
+          return (err as Error).message
+        }
+        throw new Error(`${name} was accepted`)
+      })()
+      expect(message).toContain(name)
+      expect(message).not.toContain('hunter2')
+      expect(message).not.toContain(value)
+    }
+  })
+})
+
+describe('production mode', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_live_123', STRIPE_PUBLISHABLE_KEY: 'pk_live_123' }
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...env })
+  const refusal = (env: Record<string, string>) => {
+    try {
+      load(env)
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError)
+      return (err as Error).message
+    }
+    throw new Error('started')
+  }
+
+  it('is off for the local demo, whatever NODE_ENV says: demo data and test cards as today', () => {
+    const envs: Record<string, string>[] = [
+      {},
+      { NODE_ENV: 'production' },
+      { PUBLIC_URL: 'http://shop.example.com' },
+      { PUBLIC_URL: 'https://localhost:3000' },
+      { PUBLIC_URL: 'https://127.0.0.1' },
+      { PUBLIC_URL: 'https://[::1]:8443' },
+      { PUBLIC_URL: 'https://shop.localhost' },
+    ]
+    for (const env of envs) {
+      expect(load(env), JSON.stringify(env)).toMatchObject({ production: false, DEMO_DATA: true, PAYMENTS: 'test' })
+    }
+  })
+
+  it('is on for an https PUBLIC_URL on a public host, or with PRODUCTION=1', () => {
+    expect(load({ PUBLIC_URL: 'https://shop.example.com', ...keys }).production).toBe(true)
+    expect(load({ PUBLIC_URL: 'https://shop.example.com', PRODUCTION: '0', ...keys }).production).toBe(true)
+    expect(load({ PRODUCTION: '1', ...keys }).production).toBe(true)
+    expect(load({ PRODUCTION: 'true', PUBLIC_URL: 'http://localhost:3000', ...keys }).production).toBe(true)
+  })
+
+  it('turns demo data off unless DEMO_DATA=on asks for it', () => {
+    expect(load({ PRODUCTION: '1', ...keys }).DEMO_DATA).toBe(false)
+    expect(load({ PRODUCTION: '1', DEMO_DATA: 'on', ...keys }).DEMO_DATA).toBe(true)
+  })
+
+  it('refuses the test card processor with one line naming what to set, unless PAYMENTS=test', () => {
+    const message = refusal({ PUBLIC_URL: 'https://shop.example.com' })
+    expect(message.split('\n')).toHaveLength(1)
+    expect(message).toContain('production mode (PUBLIC_URL is https://shop.example.com)')
+    expect(message).toMatch(/STRIPE_SECRET_KEY.*PAYMENTS=test/)
+    expect(refusal({ PRODUCTION: '1', DEMO_DATA: 'on' })).toContain('production mode (PRODUCTION=1)')
+    expect(load({ PRODUCTION: '1', PAYMENTS: 'test' })).toMatchObject({ production: true, PAYMENTS: 'test' })
+    expect(load({ PRODUCTION: '1', ...keys })).toMatchObject({ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_123' })
+  })
+
+  it('reads PAYMENTS: stripe needs the keys, test ignores them', () => {
+    expect(refusal({ PAYMENTS: 'stripe' })).toBe(
+      'Invalid configuration: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    )
+    expect(refusal({ PAYMENTS: 'paypal' })).toMatch(/^Invalid configuration: PAYMENTS must be test or stripe$/)
+    expect(load(keys).PAYMENTS).toBe('stripe')
+    const test = load({ PAYMENTS: 'test', ...keys, STRIPE_WEBHOOK_SECRET: 'whsec_1' })
+    expect(test).toMatchObject({ PAYMENTS: 'test' })
+    expect(test.STRIPE_SECRET_KEY).toBeUndefined()
+    expect(test.STRIPE_PUBLISHABLE_KEY).toBeUndefined()
+    expect(test.STRIPE_WEBHOOK_SECRET).toBeUndefined()
+  })
 })

@@ -30,6 +30,10 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   DEMO_DATA: flag.optional(),
+  /** Production mode by hand; it is also on whenever PUBLIC_URL is https:// on a host that is not local. */
+  PRODUCTION: flag.optional(),
+  /** Which card processor: Stripe (the default when its keys are set) or the built-in test processor. */
+  PAYMENTS: z.enum(['test', 'stripe'], { error: 'must be test or stripe' }).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
@@ -79,11 +83,16 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>
 
-export interface Config extends Omit<Env, 'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET'> {
+export interface Config
+  extends Omit<Env, 'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET' | 'PRODUCTION' | 'PAYMENTS'> {
   DATABASE_URL: string | undefined
   /** Absolute origin for links; undefined means "http://localhost:PORT and http://127.0.0.1:PORT". */
   PUBLIC_URL: string | undefined
   DEMO_DATA: boolean
+  /** Test cards through the built-in processor, or Stripe (then STRIPE_SECRET_KEY is set; with `test` it is not). */
+  PAYMENTS: 'test' | 'stripe'
+  /** Served to the public: demo data and test cards only when asked for by name (DEMO_DATA=on, PAYMENTS=test). */
+  production: boolean
   AUTH_SECRET: string
   dataDir: string
 }
@@ -113,13 +122,36 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret
 }
 
-/** Reads and validates the configuration once; a bad value throws a ConfigError naming the variable. */
+/** localhost, *.localhost, 127.x.x.x and ::1: a PUBLIC_URL there is someone's own machine. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1'
+}
+
+/**
+ * Why the instance is in production mode, or undefined when it is not: PRODUCTION=1, or a PUBLIC_URL with https:// on
+ * a host that is not local (PRODUCTION=0 does not turn that off). Never NODE_ENV: tools set it for speed.
+ */
+export function productionReason(env: Pick<Env, 'PRODUCTION' | 'PUBLIC_URL'>): string | undefined {
+  if (env.PRODUCTION) return 'PRODUCTION=1'
+  if (!env.PUBLIC_URL) return undefined
+  const url = new URL(env.PUBLIC_URL)
+  return url.protocol === 'https:' && !isLocalHost(url.hostname) ? `PUBLIC_URL is ${url.origin}` : undefined
+}
+
+/**
+ * Reads and validates the configuration once; a bad value throws a one-line ConfigError naming the variable, never
+ * its value (AUTH_SECRET, STRIPE_SECRET_KEY and the passwords in DATABASE_URL, SMTP_URL or REDIS_URL stay out of logs).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env))
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const name = String(issue.path[0] ?? 'environment')
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`)
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`)
   }
   const e = parsed.data
   const dataDir = path.resolve(e.DATA_DIR)
@@ -138,11 +170,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
   }
+  const stripeKeys = Boolean(e.STRIPE_SECRET_KEY)
+  if (e.PAYMENTS === 'stripe' && !stripeKeys) {
+    throw new ConfigError('Invalid configuration: PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY')
+  }
+  const reason = productionReason(e)
+  const payments = e.PAYMENTS ?? (stripeKeys ? 'stripe' : 'test')
+  if (reason && payments === 'test' && e.PAYMENTS !== 'test') {
+    throw new ConfigError(
+      `Refusing to start: production mode (${reason}) takes no test cards: set STRIPE_SECRET_KEY and ` +
+        'STRIPE_PUBLISHABLE_KEY, or PAYMENTS=test to accept test cards anyway',
+    )
+  }
+  const { PRODUCTION: _production, ...rest } = e
   return {
-    ...e,
+    ...rest,
+    // PAYMENTS=test takes test cards even with keys set: every part of the app then sees no Stripe at all
+    ...(payments === 'test'
+      ? { STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }
+      : {}),
+    PAYMENTS: payments,
+    production: reason !== undefined,
     DATABASE_URL: e.DATABASE_URL || undefined,
     PUBLIC_URL: e.PUBLIC_URL?.replace(/\/+$/, ''),
-    DEMO_DATA: e.DEMO_DATA ?? !e.DATABASE_URL,
+    // demo accounts with a published password: the local default, never a production one unless asked for
+    DEMO_DATA: e.DEMO_DATA ?? (!reason && !e.DATABASE_URL),
     AUTH_SECRET: e.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     dataDir,
   }

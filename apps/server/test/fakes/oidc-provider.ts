@@ -6,6 +6,8 @@ export interface LocalOidc {
   issuer: string
   clientId: string
   clientSecret: string
+  /** Logins (emails) for which the provider says `email_verified: false`; every other login is verified. */
+  unverified: Set<string>
   /** Starts answering for a client with these redirect URIs (a browser test knows its port only after start). */
   mount(redirectUris: string[]): void
   close(): Promise<void>
@@ -14,12 +16,13 @@ export interface LocalOidc {
 /**
  * A real, certified OpenID Provider (the `oidc-provider` package) on a free local port, standing in for Google
  * in the API and browser tests. Its development login screen accepts any login: the login becomes the account's
- * email, and the name is made from it. Until mounted it answers 503, which better-auth treats as "discovery
+ * email (verified, unless listed in `unverified`), and the name is made from it. Until mounted it answers 503, which better-auth treats as "discovery
  * pending" and retries at the first sign-in.
  */
 export async function startLocalOidc(redirectUris?: string[]): Promise<LocalOidc> {
   const clientId = 'preloved-test-client'
   const clientSecret = 'preloved-test-secret-preloved-test-secret'
+  const unverified = new Set<string>()
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
   const server = createServer((req, res) => {
     if (handler) return handler(req, res)
@@ -46,7 +49,7 @@ export async function startLocalOidc(redirectUris?: string[]): Promise<LocalOidc
         claims: async () => ({
           sub: id,
           email: id,
-          email_verified: true,
+          email_verified: !unverified.has(id),
           name: id
             .split('@')[0]!
             .split(/[.-]/)
@@ -65,6 +68,7 @@ export async function startLocalOidc(redirectUris?: string[]): Promise<LocalOidc
     issuer,
     clientId,
     clientSecret,
+    unverified,
     mount,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -1,9 +1,13 @@
-import { writeFile } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { messages } from '@preloved/shared/messages'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookings, products, reports, users } from '../../src/db/schema/index.ts'
+import { loadConfig } from '../../src/plugins/config.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signIn, signUp, someIp } from '../auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../build-test-app.ts'
 import { insertProduct } from '../fixtures.ts'
@@ -465,7 +469,7 @@ describe('security headers', () => {
   })
 
   it('add HSTS behind TLS (PUBLIC_URL on https)', async () => {
-    const tls = await buildTestApp({ PUBLIC_URL: 'https://shop.example' })
+    const tls = await buildTestApp({ PUBLIC_URL: 'https://shop.example', PAYMENTS: 'test' })
     try {
       for (const url of ['/api/health', '/api/nope']) {
         const res = await tls.app.inject(url)
@@ -569,4 +573,70 @@ describe('rate limits reached through aliases', () => {
       expect(served.length, served.join('\n')).toBeLessThanOrEqual(perAccount)
     },
   )
+})
+
+describe('secrets in start-up errors', () => {
+  const SECRET = 'hunter2-0wasp-secret'
+  /** What `npm start` prints for this environment, and its exit code (the real server, in a process of its own). */
+  async function startOutput(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'preloved-owasp-start-'))
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dir, PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString()
+    })
+    child.stderr!.on('data', (c: Buffer) => {
+      out += c.toString()
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    clearTimeout(timer)
+    await rm(dir, { recursive: true, force: true })
+    return { code, out }
+  }
+
+  it.each([
+    ['STRIPE_SECRET_KEY', { STRIPE_SECRET_KEY: `rk_live_${SECRET}`, STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }],
+    ['AUTH_SECRET', { AUTH_SECRET: SECRET }],
+    ['DATABASE_URL', { DATABASE_URL: `mysql://shop:${SECRET}@db.internal/shop` }],
+    ['SMTP_URL', { SMTP_URL: `http://mailer:${SECRET}@mail.internal` }],
+    ['REDIS_URL', { REDIS_URL: `tcp://:${SECRET}@cache.internal:6379` }],
+    ['STRIPE_WEBHOOK_SECRET', { STRIPE_WEBHOOK_SECRET: `wh_${SECRET}` }],
+  ])('a bad %s is named, never echoed', (name, env) => {
+    let message = ''
+    try {
+      loadConfig({ DATA_DIR: t.dataDir, ...env })
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} `))
+    expect(message).not.toContain(SECRET)
+  })
+
+  it('a refused production start names what to set, not the keys or secrets it was given', () => {
+    let message = ''
+    try {
+      loadConfig({ DATA_DIR: t.dataDir, PUBLIC_URL: 'https://shop.example.com', AUTH_SECRET: `${SECRET}-${SECRET}` })
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message).toMatch(/^Refusing to start: production mode/)
+    expect(message).not.toContain(SECRET)
+  })
+
+  it('the process prints neither a refused secret nor the password of an unreachable database', {
+    timeout: 60_000,
+  }, async () => {
+    const refused = await startOutput({ STRIPE_SECRET_KEY: `sk_${SECRET}`, STRIPE_PUBLISHABLE_KEY: SECRET })
+    expect(refused.code).toBe(2)
+    expect(refused.out.trim()).toBe('Invalid configuration: STRIPE_PUBLISHABLE_KEY must start with pk_')
+    const unreachable = await startOutput({ DATABASE_URL: `postgres://shop:${SECRET}@127.0.0.1:9/shop` })
+    expect(unreachable.code).toBe(1)
+    expect(unreachable.out).toMatch(/Cannot connect to the database at DATABASE_URL/)
+    expect(unreachable.out).not.toContain(SECRET)
+  })
 })

@@ -49,12 +49,17 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 }
 
 /**
- * Demo users (all with DEMO_PASSWORD) and listings with rendered bag pictures, for an empty database
+ * Demo users (all with `password`: DEMO_PASSWORD unless production mode generated one) and listings with rendered bag pictures, for an empty database
  * only: returns false without writing anything when any user or product exists. Pictures are rendered
  * and stored and passwords hashed first; the rows are then written in one transaction (PGlite has one
  * connection, so nothing inside it may use `db`). Takes a few seconds: about 0.3 s of CPU per picture.
  */
-export async function seedDemoData(db: Db, store: ImageStore, log?: (message: string) => void): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  store: ImageStore,
+  log?: (message: string) => void,
+  password: string = DEMO_PASSWORD,
+): Promise<boolean> {
   if (!(await isEmpty(db))) return false
   const started = performance.now()
 
@@ -64,7 +69,7 @@ export async function seedDemoData(db: Db, store: ImageStore, log?: (message: st
       return storeImageVariants(store, await renderBagImage(listing.art))
     }),
     // one scrypt hash per account, each with its own salt, as better-auth's sign-up stores it
-    Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD))),
+    Promise.all(DEMO_USERS.map(() => hashPassword(password))),
   ])
   const prepared = performance.now()
 

@@ -69,26 +69,31 @@ describe('sign-up', () => {
     })
   })
 
-  it('makes ADMIN_EMAIL an admin when it signs up', async () => {
-    const s = await signUp(t.app, { email: ADMIN_EMAIL })
+  it('makes ADMIN_EMAIL an admin once it follows its setup link', async () => {
+    const s = await signUp(t.app, { email: ADMIN_EMAIL }) // the helper follows the link (see admin-email.test.ts)
     expect((await t.app.inject({ url: '/api/me', headers: s.bearer })).json().role).toBe('admin')
   })
 
-  it('makes an existing account admin when ADMIN_EMAIL names it at start', async () => {
+  it('makes an existing account admin when ADMIN_EMAIL names it at start, once its address is confirmed', async () => {
     const s = await signUp(t.app, { email: 'later-admin@example.test' })
-    const second = await buildApp(
-      loadConfig({
-        DATA_DIR: t.dataDir,
-        AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'silent',
-        ADMIN_EMAIL: 'Later-Admin@example.test',
-      }),
-      { database: t.database },
-    )
-    const me = await second.inject({ url: '/api/me', headers: s.bearer })
-    expect(me.json().role).toBe('admin')
+    const restart = () =>
+      buildApp(
+        loadConfig({
+          DATA_DIR: t.dataDir,
+          AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+          DEMO_DATA: 'false',
+          LOG_LEVEL: 'silent',
+          ADMIN_EMAIL: 'Later-Admin@example.test',
+        }),
+        { database: t.database },
+      )
+    const second = await restart()
+    expect((await second.inject({ url: '/api/me', headers: s.bearer })).json().role).toBe('customer')
     await second.close()
+    await t.database.db.update(users).set({ emailVerified: true }).where(eq(users.id, s.id))
+    const third = await restart()
+    expect((await third.inject({ url: '/api/me', headers: s.bearer })).json().role).toBe('admin')
+    await third.close()
   })
 })
 

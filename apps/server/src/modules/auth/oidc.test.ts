@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cookieHeader, ORIGIN } from '../../../test/auth-helpers.ts'
+import { ADMIN_EMAIL, cookieHeader, ORIGIN, setupLinkOf, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { type LocalOidc, startLocalOidc } from '../../../test/fakes/oidc-provider.ts'
+import { insertUser } from '../../../test/fixtures.ts'
+import { accounts, users } from '../../db/schema/index.ts'
 
 /**
  * "Continue With Google" through OpenID Connect, end to end against a real OpenID Provider started here
@@ -15,6 +19,7 @@ const CALLBACK = `${ORIGIN}/api/auth/callback/oidc`
 beforeAll(async () => {
   oidc = await startLocalOidc([CALLBACK])
   t = await buildTestApp({
+    ADMIN_EMAIL,
     OIDC_ISSUER: oidc.issuer,
     OIDC_CLIENT_ID: oidc.clientId,
     OIDC_CLIENT_SECRET: oidc.clientSecret,
@@ -64,8 +69,8 @@ class ProviderBrowser {
   }
 }
 
-async function signInWithProvider(email: string) {
-  const start = await t.app.inject({
+async function signInWithProvider(email: string, app: FastifyInstance = t.app) {
+  const start = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/social',
     headers: { origin: ORIGIN },
@@ -90,9 +95,19 @@ async function signInWithProvider(email: string) {
   expect(step.url.startsWith(CALLBACK)).toBe(true)
 
   const back = new URL(step.url)
-  const callback = await t.app.inject({ url: back.pathname + back.search, headers: { cookie: stateCookie } })
+  const callback = await app.inject({ url: back.pathname + back.search, headers: { cookie: stateCookie } })
   return callback
 }
+
+/** The user a sign-in's session belongs to, or null when it made none. */
+async function sessionUser(callback: { cookies: { name: string; value: string }[] }, app = t.app) {
+  const cookie = callback.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
+  const session = await app.inject({ url: '/api/auth/get-session', headers: { cookie } })
+  return (session.json() as { user: { id: string; role: string } } | null)?.user ?? null
+}
+
+const providerAccounts = async (userId: string) =>
+  t.database.db.select().from(accounts).where(eq(accounts.userId, userId))
 
 describe('Google / OpenID Connect sign-in', () => {
   it('tells the web app which provider "Continue With Google" uses', async () => {
@@ -135,6 +150,63 @@ describe('Google / OpenID Connect sign-in', () => {
     expect(forged.statusCode).toBe(302)
     expect(forged.headers.location).toMatch(/error/)
     expect(cookieHeader(forged)).not.toContain('session_token=')
+  })
+})
+
+describe('joining an existing account by email', () => {
+  it('refuses when the provider does not say the address is verified', async () => {
+    const local = await insertUser(t.database.db, { email: 'vera@example.test', emailVerified: true })
+    oidc.unverified.add('vera@example.test')
+    const callback = await signInWithProvider('vera@example.test')
+    oidc.unverified.delete('vera@example.test')
+    expect(callback.statusCode).toBe(302)
+    expect(callback.headers.location).toMatch(/error/)
+    expect(await sessionUser(callback)).toBeNull()
+    expect(await providerAccounts(local.id)).toEqual([])
+  })
+
+  it('joins the account when the provider says the address is verified', async () => {
+    const local = await insertUser(t.database.db, { email: 'vicky@example.test', emailVerified: true })
+    const callback = await signInWithProvider('vicky@example.test')
+    expect(callback.headers.location).toBe('/')
+    expect((await sessionUser(callback))?.id).toBe(local.id)
+    expect((await providerAccounts(local.id)).map((a) => a.providerId)).toEqual(['oidc'])
+  })
+
+  it('refuses even a verified provider address while the local account never proved it (signed up by anyone)', async () => {
+    const squatter = await signUp(t.app, { email: 'victim@example.test' })
+    const callback = await signInWithProvider('victim@example.test')
+    expect(callback.headers.location).toMatch(/error/)
+    expect(await sessionUser(callback)).toBeNull()
+    expect((await providerAccounts(squatter.id)).map((a) => a.providerId)).toEqual(['credential'])
+  })
+})
+
+describe('ADMIN_EMAIL through Google / OIDC', () => {
+  it('is admin at once when the provider says the address is verified', async () => {
+    const callback = await signInWithProvider(ADMIN_EMAIL)
+    expect((await sessionUser(callback))?.role).toBe('admin')
+  })
+
+  it('stays a customer, with a setup link mailed, when the provider does not vouch for the address', async () => {
+    const other = await buildTestApp({
+      ADMIN_EMAIL: 'boss@example.test',
+      OIDC_ISSUER: oidc.issuer,
+      OIDC_CLIENT_ID: oidc.clientId,
+      OIDC_CLIENT_SECRET: oidc.clientSecret,
+    })
+    try {
+      oidc.unverified.add('boss@example.test')
+      const callback = await signInWithProvider('boss@example.test', other.app)
+      oidc.unverified.delete('boss@example.test')
+      const user = await sessionUser(callback, other.app)
+      expect(user?.role).toBe('customer')
+      const [row] = await other.database.db.select().from(users).where(eq(users.email, 'boss@example.test'))
+      expect(row).toMatchObject({ role: 'customer', emailVerified: false })
+      expect((await setupLinkOf(other.app, 'boss@example.test')).pathname).toBe('/api/auth/verify-email')
+    } finally {
+      await other.close()
+    }
   })
 })
 

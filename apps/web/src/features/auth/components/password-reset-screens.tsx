@@ -97,6 +97,8 @@ export function ResetPasswordScreen() {
   const params = useQueryParams()
   const token = params.get('token')
   const linkBroken = !token || params.has('error')
+  // the ADMIN_EMAIL account's setup link: the address is confirmed, the account is admin, its password comes next
+  const adminSetup = params.get('setup') === 'admin'
   const reset = useResetPassword()
   const {
     register,
@@ -125,12 +127,16 @@ export function ResetPasswordScreen() {
 
   return (
     <AuthLayout
-      title="Choose a new password"
-      lead="Pick a password you have not used here before."
+      title={adminSetup ? messages.auth.adminSetupTitle : 'Choose a new password'}
+      lead={adminSetup ? messages.auth.adminSetupLead : 'Pick a password you have not used here before.'}
       aside={<HelpAside lead="Account help" line="A fresh start for your account." />}
     >
       {linkBroken || tokenRefused ? (
-        <InvalidLink />
+        adminSetup ? (
+          <FormAlert>{messages.auth.adminSetupInvalid}</FormAlert>
+        ) : (
+          <InvalidLink />
+        )
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           <Field
