@@ -8,6 +8,8 @@ export interface LocalOidc {
   clientSecret: string
   /** Logins (emails) for which the provider says `email_verified: false`; every other login is verified. */
   unverified: Set<string>
+  /** Names the provider gives instead of the one made from the email. */
+  names: Map<string, string>
   /** Starts answering for a client with these redirect URIs (a browser test knows its port only after start). */
   mount(redirectUris: string[]): void
   close(): Promise<void>
@@ -23,6 +25,7 @@ export async function startLocalOidc(redirectUris?: string[]): Promise<LocalOidc
   const clientId = 'preloved-test-client'
   const clientSecret = 'preloved-test-secret-preloved-test-secret'
   const unverified = new Set<string>()
+  const names = new Map<string, string>()
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined
   const server = createServer((req, res) => {
     if (handler) return handler(req, res)
@@ -50,11 +53,13 @@ export async function startLocalOidc(redirectUris?: string[]): Promise<LocalOidc
           sub: id,
           email: id,
           email_verified: !unverified.has(id),
-          name: id
-            .split('@')[0]!
-            .split(/[.-]/)
-            .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-            .join(' '),
+          name:
+            names.get(id) ??
+            id
+              .split('@')[0]!
+              .split(/[.-]/)
+              .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+              .join(' '),
         }),
       }),
       features: { devInteractions: { enabled: true } },
@@ -69,6 +74,7 @@ export async function startLocalOidc(redirectUris?: string[]): Promise<LocalOidc
     clientId,
     clientSecret,
     unverified,
+    names,
     mount,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+import { DISPLAY_NAME_MAX } from '@preloved/shared/auth'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createEmailVerificationToken } from 'better-auth/api'
@@ -217,7 +218,9 @@ export function createAuth(deps: AuthDeps) {
           async before(user) {
             const email = user.email.toLowerCase()
             const admin = isAdminEmail(config, email) && user.emailVerified === true
-            return { data: { ...user, email, role: admin ? 'admin' : 'customer', verified: false } }
+            // a provider's name (Google, OIDC) is held to the same 80 characters as one typed at sign-up
+            const name = user.name.trim().slice(0, DISPLAY_NAME_MAX) || email.split('@')[0]!
+            return { data: { ...user, name, email, role: admin ? 'admin' : 'customer', verified: false } }
           },
           async after(user) {
             await mailer

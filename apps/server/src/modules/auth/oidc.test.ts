@@ -127,6 +127,18 @@ describe('Google / OpenID Connect sign-in', () => {
     expect(me.json()).toMatchObject({ email: 'olive.oidc@example.test', name: 'Olive Oidc', role: 'customer' })
   })
 
+  it("holds a provider's name to 80 characters like one typed at sign-up", async () => {
+    oidc.names.set('longname@example.test', `  ${'Lorem ipsum '.repeat(1000)}`)
+    const callback = await signInWithProvider('longname@example.test')
+    oidc.names.delete('longname@example.test')
+    expect(callback.statusCode).toBe(302)
+    const [row] = await t.database.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.email, 'longname@example.test'))
+    expect(row!.name).toBe('Lorem ipsum '.repeat(7).slice(0, 80))
+  })
+
   it('signs the same person into the same account the second time', async () => {
     const first = await signInWithProvider('repeat@example.test')
     const second = await signInWithProvider('repeat@example.test')
