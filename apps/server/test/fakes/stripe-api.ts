@@ -72,6 +72,19 @@ function confirmInBrowser(res: ServerResponse, pi: FakeIntent | undefined, form:
     /\D/g,
     '',
   )
+  if (pi.status === 'canceled') {
+    res.writeHead(400, cors)
+    return res.end(
+      JSON.stringify({
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'This PaymentIntent has been canceled.',
+          payment_intent: pi,
+        },
+      }),
+    )
+  }
   const decline = DECLINES[card] ?? (card === '4242424242424242' ? undefined : DECLINES['4000000000000002']!)
   if (pi.status === 'succeeded' || !decline) {
     if (pi.status !== 'succeeded') pi.status = 'succeeded'
@@ -137,6 +150,22 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
       intents.set(pi.id, pi)
       return send(200, pi)
     }
+    const cancelPath = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname)
+    if (req.method === 'POST' && cancelPath) {
+      const pi = intents.get(cancelPath[1]!)
+      if (!pi) return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing')
+      if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled') {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+          'payment_intent_unexpected_state',
+        )
+      }
+      pi.status = 'canceled'
+      return send(200, pi)
+    }
     const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)
     if (req.method === 'GET' && intentPath) {
       const pi = intents.get(intentPath[1]!)
@@ -176,6 +205,7 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
     succeed(intentId) {
       const pi = intents.get(intentId)
       if (!pi) throw new Error(`no intent ${intentId}`)
+      if (pi.status === 'canceled') throw new Error(`intent ${intentId} was canceled: it cannot be confirmed`)
       pi.status = 'succeeded'
       return pi
     },

@@ -113,13 +113,14 @@ export const paymentIntents = pgTable(
     amountCents: integer('amount').notNull(),
     discountCents: integer('discount').notNull().default(0),
     /**
-     * open: may be charged; superseded: its amount is no longer valid (the discount moved to another bag, or the
-     * booking's price changed), refused by the test processor and cancelled at Stripe; used: charged.
+     * open: may be charged; superseded: its amount is no longer valid (the discount moved to another bag or was used,
+     * or the amount changed), refused by the test processor and cancelled at Stripe; used: charged; refunded: its
+     * charge was given back (the bag went to someone else).
      */
-    status: text('status', { enum: ['open', 'superseded', 'used'] })
+    status: text('status', { enum: ['open', 'superseded', 'used', 'refunded'] })
       .notNull()
       .default('open'),
-    /** The intent whose opening superseded this one (the bag the discount moved to). */
+    /** The booking the first-order discount moved to when this intent was superseded for it. */
     supersededBy: text('superseded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -40,7 +40,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.user!,
         req.body.bookingId,
         app.now(),
-        app.config.HOLD_MINUTES,
+        { holdMinutes: app.config.HOLD_MINUTES, maxOpenHolds: app.config.MAX_OPEN_HOLDS },
         app.stripe,
       )
       app.productListCache.clear()
@@ -94,6 +94,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.user!,
         req.body.transactionId,
         req.body.bookingId,
+        req.log,
       )
       app.productListCache.clear()
       return { acknowledged: true as const, insertedId: id }
