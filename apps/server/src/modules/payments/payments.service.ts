@@ -88,7 +88,10 @@ async function discountSpent(tx: DbOrTx, customerId: string) {
 async function decideDiscount(tx: DbOrTx, customerId: string, bookingId: string, now: Date) {
   if (await discountSpent(tx, customerId)) return { discounted: false, takeFrom: [] as IntentRow[], moved: false }
   const elsewhere = await tx
-    .select({ intent: paymentIntents, held: sql<boolean>`${bookings.status} = 'held' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz` })
+    .select({
+      intent: paymentIntents,
+      held: sql<boolean>`${bookings.status} = 'held' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz`,
+    })
     .from(paymentIntents)
     .innerJoin(bookings, eq(bookings.id, paymentIntents.bookingId))
     .where(
@@ -169,7 +172,9 @@ export async function createPaymentIntent(
             expiresAt: new Date(now.getTime() + rules.holdMinutes * 60_000),
             renewals: sql`${bookings.renewals} + 1`,
           })
-          .where(and(eq(bookings.id, booking.id), eq(bookings.renewals, booking.renewals), eq(bookings.status, 'expired')))
+          .where(
+            and(eq(bookings.id, booking.id), eq(bookings.renewals, booking.renewals), eq(bookings.status, 'expired')),
+          )
           .returning({ id: bookings.id })
         if (renewed.length === 0) throw new AppError(409, messages.bookings.renewalUsed)
       })
@@ -207,7 +212,8 @@ export async function createPaymentIntent(
       return { due, reusable: undefined, superseded, count: mine.length }
     })
     if (plan.reusable) {
-      if (!stripe) return { clientSecret: plan.reusable.clientSecret, provider, ...plan.due, priceCents: booking.priceCents }
+      if (!stripe)
+        return { clientSecret: plan.reusable.clientSecret, provider, ...plan.due, priceCents: booking.priceCents }
       const pi = await stripe.retrieve(plan.reusable.id)
       if (OPEN_STRIPE_STATUSES.has(pi.status))
         return { clientSecret: pi.clientSecret, provider, ...plan.due, priceCents: booking.priceCents }
