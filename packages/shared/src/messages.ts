@@ -101,6 +101,7 @@ export const messages = {
     priceChanged: (amount: string) => `This price is no longer valid. The amount is now ${amount}.`,
     /** Two payment pages of one customer opened at the same instant: one of them asks again. */
     changedElsewhere: 'Your payment was changed in another window. Reload this page to see the amount to pay.',
+    processorUnreachable: 'The card processor could not be reached. Please try again in a moment.',
     alreadyCharged: 'This payment has already been charged. Find the order in My Orders.',
     renewalCancelled: 'This order was cancelled: the listing is no longer for sale.',
     cardNumberIncorrect: 'Your card number is incorrect.',

@@ -27,6 +27,8 @@ export interface FakeStripe {
   refunds: { id: string; payment_intent: string; amount: number }[]
   /** Every call: method, path and the idempotency key sent. */
   calls: { method: string; path: string; idempotencyKey: string | undefined }[]
+  /** While true, cancelling a PaymentIntent answers 500 (Stripe unreachable for that call). */
+  failCancels: boolean
   /** What Stripe.js does when the buyer's card is accepted. */
   succeed(id: string): FakeIntent
   close(): Promise<void>
@@ -100,6 +102,7 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
   const refunds: FakeStripe['refunds'] = []
   const calls: FakeStripe['calls'] = []
   const idempotent = new Map<string, { status: number; body: string }>()
+  const fake = { failCancels: false } as FakeStripe
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let raw = ''
@@ -152,6 +155,7 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
     }
     const cancelPath = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname)
     if (req.method === 'POST' && cancelPath) {
+      if (fake.failCancels) return stripeError(res, 500, 'api_error', 'Stripe is unavailable (test stand-in)')
       const pi = intents.get(cancelPath[1]!)
       if (!pi) return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing')
       if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled') {
@@ -196,7 +200,7 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return {
+  Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     secretKey,
     intents,
@@ -210,5 +214,6 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
       return pi
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+  })
+  return fake
 }

@@ -42,6 +42,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.now(),
         { holdMinutes: app.config.HOLD_MINUTES, maxOpenHolds: app.config.MAX_OPEN_HOLDS },
         app.stripe,
+        req.log,
       )
       app.productListCache.clear()
       return {

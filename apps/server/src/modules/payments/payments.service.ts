@@ -153,6 +153,7 @@ export async function createPaymentIntent(
   now: Date,
   rules: HoldRules,
   stripe?: StripeGateway,
+  log?: FastifyBaseLogger,
 ) {
   const booking = await ownBooking(db, user, bookingId)
   if (booking.status === 'paid') throw new AppError(409, messages.payments.alreadyPaid)
@@ -224,7 +225,11 @@ export async function createPaymentIntent(
         .where(eq(paymentIntents.id, plan.reusable.id))
       continue
     }
-    if (await cancelAtStripe(db, stripe, plan.superseded)) continue // a discounted charge went through meanwhile
+    const chargedMeanwhile = await cancelAtStripe(db, stripe, plan.superseded).catch((err: unknown) => {
+      log?.warn({ err }, 'a superseded PaymentIntent could not be cancelled at Stripe')
+      throw new AppError(502, messages.payments.processorUnreachable)
+    })
+    if (chargedMeanwhile) continue // a discounted charge went through meanwhile: decide again
     try {
       const opened = stripe
         ? await openStripeIntent(db, stripe, user, booking.id, plan.due, plan.count)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Session, signUp } from '../../../test/auth-helpers.ts'
@@ -210,6 +210,74 @@ describe('the Stripe provider (stripe-node against a local stand-in of the Strip
     const hook = await webhook(succeededEvent(stripe.intents.get(first.intentId)!))
     expect(hook.json()).toEqual({ received: true, result: 'refunded' })
     expect(stripe.refunds.filter((r) => r.payment_intent === first.intentId)).toHaveLength(1)
+  })
+})
+
+describe('the first-order discount with Stripe (issue #12, finding 4)', () => {
+  it('cancels the superseded PaymentIntent at Stripe before it can be confirmed', async () => {
+    const s = await newCustomer()
+    const first = await startPaying(s, await newBag(5_000))
+    expect(first.res.json()).toMatchObject({ discount: 7.5, amount: 42.5 })
+    const second = await startPaying(s, await newBag(215_000))
+    expect(second.res.json()).toMatchObject({ discount: 322.5, amount: 1827.5 })
+    expect(stripe.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: `/v1/payment_intents/${first.intentId}/cancel` }),
+    )
+    expect(stripe.intents.get(first.intentId)!.status).toBe('canceled')
+    expect(() => stripe.succeed(first.intentId)).toThrow(/canceled/)
+    // the first page loads again: a fresh intent at the full price
+    const again = await post(s, '/api/create-payment-intent', { bookingId: first.bookingId })
+    expect(again.json()).toMatchObject({ discount: 0, amount: 50 })
+    expect(again.json().clientSecret).not.toBe(first.res.json().clientSecret)
+  })
+
+  it('gives the discount to no other bag when the superseded intent was confirmed first', async () => {
+    const s = await newCustomer()
+    const first = await startPaying(s, await newBag(10_000))
+    stripe.succeed(first.intentId) // confirmed in the first tab, not recorded yet
+    const second = await startPaying(s, await newBag(20_000))
+    expect(second.res.json()).toMatchObject({ discount: 0, amount: 200 })
+    const hook = await webhook(succeededEvent(stripe.intents.get(first.intentId)!))
+    expect(hook.json().result).toBe('recorded')
+    const [p] = await t.database.db.select().from(payments).where(eq(payments.transactionId, first.intentId))
+    expect(p).toMatchObject({ amountCents: 8_500, discountCents: 1_500, discountConflictCents: 0 })
+  })
+
+  it('records a second discounted charge a webhook reports after the fact at what was charged, flagged to the admin', async () => {
+    const s = await newCustomer()
+    const admin = await signUp(t.app, { email: `stripe-admin${customers}@example.test` })
+    await t.database.db.execute(sql`update "user" set role = 'admin' where id = ${admin.id}`)
+    const before = (await t.app.inject({ url: '/api/dashboard/summary', headers: admin.bearer })).json().admin
+    const first = await startPaying(s, await newBag(10_000))
+    // Stripe cannot be reached when the second page supersedes the first: the first stays confirmable there
+    stripe.failCancels = true
+    const secondBag = await newBag(30_000)
+    const booked = await post(s, '/api/bookings', { product_id: secondBag, number: '+1 555 0100', location: 'Porto' })
+    const secondBooking = booked.json().insertedId as string
+    const refused = await post(s, '/api/create-payment-intent', { bookingId: secondBooking })
+    expect(refused.statusCode).toBe(502)
+    expect(refused.json().message).toBe('The card processor could not be reached. Please try again in a moment.')
+    stripe.failCancels = false
+    stripe.succeed(first.intentId) // the buyer confirmed the first page meanwhile
+    const second = await post(s, '/api/create-payment-intent', { bookingId: secondBooking })
+    const secondId = (second.json().clientSecret as string).split('_secret_')[0]!
+    stripe.succeed(secondId)
+    // both charges went through; both webhooks arrive
+    expect((await webhook(succeededEvent(stripe.intents.get(first.intentId)!))).json().result).toBe('recorded')
+    expect((await webhook(succeededEvent(stripe.intents.get(secondId)!))).json().result).toBe('recorded')
+    const mine = await t.database.db.select().from(payments).where(eq(payments.customerId, s.id))
+    expect(mine).toHaveLength(2)
+    const discounted = mine.filter((p) => p.discountCents > 0)
+    const flagged = mine.filter((p) => p.discountConflictCents > 0)
+    // whatever Stripe charged is recorded; if both carried the discount, the later one is flagged with the difference
+    for (const p of mine) expect(p.amountCents).toBe(stripe.intents.get(p.transactionId)!.amount)
+    expect(flagged).toHaveLength(discounted.length - 1)
+    const after = (await t.app.inject({ url: '/api/dashboard/summary', headers: admin.bearer })).json().admin
+    expect(after.flaggedOrders - before.flaggedOrders).toBe(flagged.length)
+    expect(Math.round((after.flaggedDifference - before.flaggedDifference) * 100)).toBe(
+      flagged.reduce((n, p) => n + p.discountConflictCents, 0),
+    )
+    expect(flagged.length).toBe(1)
   })
 })
 
