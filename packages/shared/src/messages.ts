@@ -101,6 +101,7 @@ export const messages = {
     priceChanged: (amount: string) => `This price is no longer valid. The amount is now ${amount}.`,
     /** Two payment pages of one customer opened at the same instant: one of them asks again. */
     changedElsewhere: 'Your payment was changed in another window. Reload this page to see the amount to pay.',
+    staleIntent: 'This price is no longer valid: the amount to pay was updated above. Check it and pay again.',
     processorUnreachable: 'The card processor could not be reached. Please try again in a moment.',
     alreadyCharged: 'This payment has already been charged. Find the order in My Orders.',
     renewalCancelled: 'This order was cancelled: the listing is no longer for sale.',

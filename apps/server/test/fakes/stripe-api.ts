@@ -206,7 +206,7 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
     intents,
     refunds,
     calls,
-    succeed(intentId) {
+    succeed(intentId: string) {
       const pi = intents.get(intentId)
       if (!pi) throw new Error(`no intent ${intentId}`)
       if (pi.status === 'canceled') throw new Error(`intent ${intentId} was canceled: it cannot be confirmed`)
