@@ -72,7 +72,7 @@ describe('one paid order, the same figures on every screen', () => {
     const rowText = (await row.innerText()).replace(/\s+/g, ' ')
     expect(rowText).toContain('$5,950.00')
     expect(rowText).toContain('First-order discount −$892.50')
-    expect(rowText).toContain('Paid $5,057.50')
+    expect(rowText).toContain('Amount paid $5,057.50')
     await screenshot(page, 'order-figures-my-orders')
 
     // the payment page revisited: "already paid", with the same three figures

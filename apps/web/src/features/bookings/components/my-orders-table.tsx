@@ -97,7 +97,7 @@ function OrderAmounts({ booking }: { booking: Booking }) {
         </div>
       ) : null}
       <div className="flex justify-between gap-3 font-semibold">
-        <dt>Paid</dt>
+        <dt>Amount paid</dt>
         <dd>{formatPrice(booking.amountPaid)}</dd>
       </div>
     </dl>
