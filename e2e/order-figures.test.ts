@@ -116,3 +116,70 @@ describe('one paid order, the same figures on every screen', () => {
     await adminPage.context.close()
   })
 })
+
+describe('the first-order discount moves to the bag opened last (issue #12, finding 4)', () => {
+  it('the earlier payment page is refused with the fresh amount, shows it, and pays it', async () => {
+    const db = h.app.db
+    const [seller] = await db.select().from(users).where(eq(users.email, DEMO.verifiedSeller))
+    const first = await insertProduct(db, seller!.id, { title: 'Moving Discount Tote', resellPriceCents: 10_000 })
+    const second = await insertProduct(db, seller!.id, { title: 'Moving Discount Clutch', resellPriceCents: 20_000 })
+    const email = `moving-${Date.now().toString(36)}@example.test`
+    await fetch(`${h.baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: h.baseUrl },
+      body: JSON.stringify({ name: 'Mo Ving', email, password: PASSWORD }),
+    })
+    const { page, context } = await signedIn(email, PASSWORD)
+    const book = (productId: string) =>
+      apiAs<{ insertedId: string }>(page, '/api/bookings', {
+        method: 'POST',
+        body: { product_id: productId, number: '5550101234', location: 'Brooklyn, NY' },
+      })
+    const a = await book(first.id)
+    const b = await book(second.id)
+    const pay = page.getByRole('button', { name: 'Pay', exact: true })
+    const fill = async (p: Page) => {
+      await p.getByLabel('Card number').fill('4242 4242 4242 4242')
+      await p.getByLabel('Expiry (MM/YY)').fill('12/30')
+      await p.getByLabel('CVC').fill('123')
+      await p.getByLabel('ZIP').fill('10001')
+    }
+    await page.goto(`/dashboard/payment/${a.insertedId}`)
+    await page.getByText('Please pay $85.00 for the bag you added to the cart. Happy Shopping!').waitFor()
+    await expect.poll(() => pay.isEnabled()).toBe(true)
+
+    // a second tab opens the other bag's payment page: the discount moves there
+    const other = await context.newPage()
+    await other.goto(`/dashboard/payment/${b.insertedId}`)
+    await other.getByText('Please pay $170.00 for the bag you added to the cart. Happy Shopping!').waitFor()
+
+    // the first tab pays: refused with the fresh amount, which the page then shows and charges
+    await fill(page)
+    await pay.click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: messages.payments.discountMoved('$100.00') })
+      .waitFor()
+    await page.getByText('Please pay $100.00 for the bag you added to the cart. Happy Shopping!').waitFor()
+    expect(await page.getByTestId('discount-line').count()).toBe(0)
+    await screenshot(page, 'discount-moved-payment')
+    await expect.poll(() => pay.isEnabled()).toBe(true)
+    await pay.click()
+    await page.getByText(messages.payments.success).waitFor()
+
+    // the second tab pays its discounted amount
+    await fill(other)
+    await other.getByRole('button', { name: 'Pay', exact: true }).click()
+    await other.getByText(messages.payments.success).waitFor()
+
+    await page.goto('/dashboard/myOrders')
+    const row = (bag: string) => page.locator('main tbody tr').filter({ hasText: bag })
+    await row('Moving Discount Tote').getByText('Amount paid').waitFor()
+    expect((await row('Moving Discount Tote').innerText()).replace(/\s+/g, ' ')).toContain('Amount paid $100.00')
+    expect((await row('Moving Discount Tote').innerText()).replace(/\s+/g, ' ')).not.toContain('discount')
+    expect((await row('Moving Discount Clutch').innerText()).replace(/\s+/g, ' ')).toContain(
+      'First-order discount −$30.00 Amount paid $170.00',
+    )
+    await context.close()
+  })
+})
