@@ -170,6 +170,22 @@ describe('the first-order discount is spent once', () => {
   })
 })
 
+describe('a charge not recorded yet', () => {
+  it('keeps the discount on its own order (a reload of its page) and gives it to no other bag', async () => {
+    const s = await newCustomer()
+    const first = await bookBag(s, 10_000)
+    const second = await bookBag(s, 20_000)
+    const a = await open(s, first)
+    expect((await confirm(s, a.json().clientSecret)).statusCode).toBe(200)
+    // charged: the same intent is not charged twice
+    const twice = await confirm(s, a.json().clientSecret)
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json().message).toBe(messages.payments.alreadyCharged)
+    expect((await open(s, first)).json()).toMatchObject({ discount: 15, amount: 85 })
+    expect((await open(s, second)).json()).toMatchObject({ discount: 0, amount: 200 })
+  })
+})
+
 describe('a refunded first order gives the discount back', () => {
   it('discounts the next order again when the discounted payment is refunded in full', async () => {
     const s = await newCustomer()

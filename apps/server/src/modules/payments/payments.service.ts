@@ -57,7 +57,7 @@ type IntentRow = typeof paymentIntents.$inferSelect
  * Whether the customer's one first-order discount is spent: a payment of theirs kept it and was not refunded, or a
  * discounted charge went through and is not recorded yet (its payment is on its way).
  */
-async function discountSpent(tx: DbOrTx, customerId: string) {
+async function discountSpent(tx: DbOrTx, customerId: string, exceptBooking?: string) {
   const [kept] = await tx
     .select({ id: payments.id })
     .from(payments)
@@ -72,6 +72,8 @@ async function discountSpent(tx: DbOrTx, customerId: string) {
         eq(paymentIntents.customerId, customerId),
         gt(paymentIntents.discountCents, 0),
         eq(paymentIntents.status, 'used'),
+        // a charge of this same order (a page reloaded before it was recorded) is the same first order
+        exceptBooking ? ne(paymentIntents.bookingId, exceptBooking) : undefined,
         sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${paymentIntents.bookingId})`,
       ),
     )
@@ -86,7 +88,8 @@ async function discountSpent(tx: DbOrTx, customerId: string) {
  * returned, to be superseded. Read-only; callers hold the customer's lock.
  */
 async function decideDiscount(tx: DbOrTx, customerId: string, bookingId: string, now: Date) {
-  if (await discountSpent(tx, customerId)) return { discounted: false, takeFrom: [] as IntentRow[], moved: false }
+  if (await discountSpent(tx, customerId, bookingId))
+    return { discounted: false, takeFrom: [] as IntentRow[], moved: false }
   const elsewhere = await tx
     .select({
       intent: paymentIntents,
@@ -174,7 +177,11 @@ export async function createPaymentIntent(
             renewals: sql`${bookings.renewals} + 1`,
           })
           .where(
-            and(eq(bookings.id, booking.id), eq(bookings.renewals, booking.renewals), eq(bookings.status, 'expired')),
+            and(
+              eq(bookings.id, booking.id),
+              eq(bookings.renewals, booking.renewals),
+              inArray(bookings.status, ['held', 'expired']),
+            ),
           )
           .returning({ id: bookings.id })
         if (renewed.length === 0) throw new AppError(409, messages.bookings.renewalUsed)
@@ -296,7 +303,7 @@ export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret
     const [current] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id))
     if (current!.status !== 'open') throw await staleIntent(tx, current!, now)
     // spent since it was opened (a discounted charge of another bag went through): refused as well
-    if (current!.discountCents > 0 && (await discountSpent(tx, user.id)))
+    if (current!.discountCents > 0 && (await discountSpent(tx, user.id, current!.bookingId)))
       throw await staleIntent(tx, { ...current!, status: 'superseded' }, now)
     await tx.insert(testCharges).values({
       id: transactionId,
@@ -323,7 +330,7 @@ async function staleIntent(tx: DbOrTx, intent: IntentRow, now: Date) {
   const message =
     intent.discountCents > 0 && intent.supersededBy
       ? messages.payments.discountMoved(fresh)
-      : intent.discountCents > 0 && (await discountSpent(tx, intent.customerId))
+      : intent.discountCents > 0 && (await discountSpent(tx, intent.customerId, intent.bookingId))
         ? messages.payments.discountUsed(fresh)
         : messages.payments.priceChanged(fresh)
   return new AppError(409, message, 'intent_superseded')
