@@ -133,9 +133,23 @@ const OPEN_STRIPE_STATUSES = new Set(['requires_payment_method', 'requires_confi
  */
 async function cancelAtStripe(db: Db, stripe: StripeGateway | undefined, superseded: IntentRow[]) {
   let discountCharged = false
-  for (const intent of superseded) {
-    if (intent.provider !== 'stripe' || !stripe) continue
-    const status = await stripe.cancel(intent.id)
+  const atStripe = stripe ? superseded.filter((i) => i.provider === 'stripe') : []
+  for (const [k, intent] of atStripe.entries()) {
+    let status: string
+    try {
+      status = await stripe!.cancel(intent.id)
+    } catch (err) {
+      // Stripe could not be reached: the intents not cancelled yet are open again, so that the next attempt
+      // cancels them before anything else is opened (a superseded intent is never left confirmable at Stripe)
+      for (const left of atStripe.slice(k)) {
+        await db
+          .update(paymentIntents)
+          .set({ status: 'open', supersededBy: null })
+          .where(and(eq(paymentIntents.id, left.id), eq(paymentIntents.status, 'superseded')))
+          .catch(() => {}) // another discounted intent was opened meanwhile: it stays superseded
+      }
+      throw err
+    }
     if (status === 'succeeded' || status === 'processing') {
       await db.update(paymentIntents).set({ status: 'used' }).where(eq(paymentIntents.id, intent.id))
       if (intent.discountCents > 0) discountCharged = true
