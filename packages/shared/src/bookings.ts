@@ -30,7 +30,12 @@ export const bookingSchema = z.object({
   bag: z.string(),
   product_id: z.string(),
   category: z.string(),
+  /** Dollars: the listing price the bag was booked at (paid orders: the price of the payment's figures). */
   price: z.number(),
+  /** Dollars: the first-order discount of the paid order, 0 when none (or not paid yet). */
+  discount: z.number(),
+  /** Dollars: what was charged for a paid order (price − discount); null while unpaid. */
+  amountPaid: z.number().nullable(),
   customer: z.string(),
   email: z.string(),
   number: z.string(),

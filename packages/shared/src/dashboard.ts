@@ -6,7 +6,13 @@ export const dashboardSummarySchema = z.object({
   role: z.enum(['customer', 'seller', 'admin']),
   customer: z.object({ openOrders: z.number(), paidOrders: z.number(), wishlist: z.number() }).optional(),
   seller: z
-    .object({ available: z.number(), sold: z.number(), salesTotal: z.number(), verified: z.boolean() })
+    .object({
+      available: z.number(),
+      sold: z.number(),
+      /** Dollars the seller is owed for the bags sold: their listing prices (the first-order discount is the shop's). */
+      salesTotal: z.number(),
+      verified: z.boolean(),
+    })
     .optional(),
   admin: z
     .object({
@@ -15,7 +21,14 @@ export const dashboardSummarySchema = z.object({
       unverifiedSellers: z.number(),
       openReports: z.number(),
       salesThisWeek: z.number(),
+      /** Dollars charged to buyers for the week's sales (after first-order discounts). */
       salesThisWeekTotal: z.number(),
+      /** Dollars of first-order discounts in those sales: the shop's cost (sellers are owed the listing price). */
+      discountsThisWeek: z.number(),
+      /** Paid orders (all time) whose first-order discount was charged although another order already had it. */
+      flaggedOrders: z.number(),
+      /** Dollars those orders were charged under their price: the difference the shop bore twice. */
+      flaggedDifference: z.number(),
     })
     .optional(),
 })

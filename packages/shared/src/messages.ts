@@ -75,6 +75,14 @@ export const messages = {
     alreadyYours: 'You have already booked this bag. Find it in My Orders.',
     notFound: 'Booking not found',
     holdExpired: 'Hold expired',
+    /** An expired hold is renewed (by starting to pay) once at most: then the bag is open to every customer. */
+    renewalUsed:
+      'Your hold on this bag ran out after it was already renewed once. The bag is open to other customers now: book it again later if it is still for sale.',
+    /** After a hold of yours ran out, the bag stays open to others for HOLD_MINUTES before you may book it again. */
+    bookAgainLater: (minutes: number) =>
+      `Your hold on this bag ran out a moment ago, so other customers get a turn. You can book it again in ${minutes} minute${minutes === 1 ? '' : 's'} if it is still for sale.`,
+    tooManyHolds: (max: number) =>
+      `You are already holding ${max} bags. Pay for one or let a hold run out before booking another.`,
     reservedLabel: 'Reserved',
   },
   wishlists: {
@@ -92,6 +100,18 @@ export const messages = {
     soldToOtherRefunded: 'Sorry, this bag was sold to another customer just before your payment. It has been refunded.',
     holdTaken: 'Your hold has expired and another customer is holding this bag now.',
     notVerified: 'The payment could not be confirmed with the card processor.',
+    /** The test processor refuses an intent whose amount is no longer valid; the page then loads the fresh one. */
+    discountMoved: (amount: string) =>
+      `This price is no longer valid: the first-order discount moved to your other bag. The amount is now ${amount}.`,
+    discountUsed: (amount: string) =>
+      `This price is no longer valid: your first-order discount was used on another order. The amount is now ${amount}.`,
+    priceChanged: (amount: string) => `This price is no longer valid. The amount is now ${amount}.`,
+    /** Two payment pages of one customer opened at the same instant: one of them asks again. */
+    changedElsewhere: 'Your payment was changed in another window. Reload this page to see the amount to pay.',
+    staleIntent: 'This price is no longer valid: the amount to pay was updated above. Check it and pay again.',
+    processorUnreachable: 'The card processor could not be reached. Please try again in a moment.',
+    alreadyCharged: 'This payment has already been charged. Find the order in My Orders.',
+    renewalCancelled: 'This order was cancelled: the listing is no longer for sale.',
     cardNumberIncorrect: 'Your card number is incorrect.',
     notTestCard: 'TEST MODE: use a test card such as 4242 4242 4242 4242. No real card is ever charged here.',
     declined: 'Your card was declined.',

@@ -55,6 +55,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: optionalUrl('S3_PUBLIC_URL'),
   HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(10080).default(30),
+  MAX_OPEN_HOLDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

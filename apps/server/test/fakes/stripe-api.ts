@@ -27,6 +27,8 @@ export interface FakeStripe {
   refunds: { id: string; payment_intent: string; amount: number }[]
   /** Every call: method, path and the idempotency key sent. */
   calls: { method: string; path: string; idempotencyKey: string | undefined }[]
+  /** While true, cancelling a PaymentIntent answers 500 (Stripe unreachable for that call). */
+  failCancels: boolean
   /** What Stripe.js does when the buyer's card is accepted. */
   succeed(id: string): FakeIntent
   close(): Promise<void>
@@ -72,6 +74,19 @@ function confirmInBrowser(res: ServerResponse, pi: FakeIntent | undefined, form:
     /\D/g,
     '',
   )
+  if (pi.status === 'canceled') {
+    res.writeHead(400, cors)
+    return res.end(
+      JSON.stringify({
+        error: {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: 'This PaymentIntent has been canceled.',
+          payment_intent: pi,
+        },
+      }),
+    )
+  }
   const decline = DECLINES[card] ?? (card === '4242424242424242' ? undefined : DECLINES['4000000000000002']!)
   if (pi.status === 'succeeded' || !decline) {
     if (pi.status !== 'succeeded') pi.status = 'succeeded'
@@ -87,6 +102,7 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
   const refunds: FakeStripe['refunds'] = []
   const calls: FakeStripe['calls'] = []
   const idempotent = new Map<string, { status: number; body: string }>()
+  const fake = { failCancels: false } as FakeStripe
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let raw = ''
@@ -137,6 +153,23 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
       intents.set(pi.id, pi)
       return send(200, pi)
     }
+    const cancelPath = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname)
+    if (req.method === 'POST' && cancelPath) {
+      if (fake.failCancels) return stripeError(res, 500, 'api_error', 'Stripe is unavailable (test stand-in)')
+      const pi = intents.get(cancelPath[1]!)
+      if (!pi) return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing')
+      if (pi.status === 'succeeded' || pi.status === 'processing' || pi.status === 'canceled') {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`,
+          'payment_intent_unexpected_state',
+        )
+      }
+      pi.status = 'canceled'
+      return send(200, pi)
+    }
     const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname)
     if (req.method === 'GET' && intentPath) {
       const pi = intents.get(intentPath[1]!)
@@ -167,18 +200,20 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return {
+  Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
     secretKey,
     intents,
     refunds,
     calls,
-    succeed(intentId) {
+    succeed(intentId: string) {
       const pi = intents.get(intentId)
       if (!pi) throw new Error(`no intent ${intentId}`)
+      if (pi.status === 'canceled') throw new Error(`intent ${intentId} was canceled: it cannot be confirmed`)
       pi.status = 'succeeded'
       return pi
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
+  })
+  return fake
 }

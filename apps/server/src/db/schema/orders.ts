@@ -26,6 +26,8 @@ export const bookings = pgTable(
       .notNull()
       .default('held'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Times an expired hold was taken again by starting to pay (at most once: finding 5 of issue #12). */
+    renewals: integer('renewals').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -72,11 +74,21 @@ export const payments = pgTable(
     transactionId: text('transaction_id').notNull().unique('payment_transaction_uq'),
     amountCents: integer('amount').notNull(),
     discountCents: integer('discount').notNull().default(0),
+    /**
+     * A first-order discount charged although another paid order of the customer already had it (a race the
+     * checks could not stop, e.g. a late Stripe webhook): the money taken is recorded, the shop's extra cost flagged.
+     */
+    discountConflictCents: integer('discount_conflict').notNull().default(0),
     email: text('email').notNull(),
+    /** The whole payment was given back: it no longer counts as the customer's discounted first order. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('payment_amount_ck', sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0`),
+    check(
+      'payment_amount_ck',
+      sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountConflictCents} >= 0`,
+    ),
     index('payment_customer_idx').on(t.customerId),
     index('payment_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
@@ -100,9 +112,25 @@ export const paymentIntents = pgTable(
     clientSecret: text('client_secret').notNull(),
     amountCents: integer('amount').notNull(),
     discountCents: integer('discount').notNull().default(0),
+    /**
+     * open: may be charged; superseded: its amount is no longer valid (the discount moved to another bag or was used,
+     * or the amount changed), refused by the test processor and cancelled at Stripe; used: charged; refunded: its
+     * charge was given back (the bag went to someone else).
+     */
+    status: text('status', { enum: ['open', 'superseded', 'used', 'refunded'] })
+      .notNull()
+      .default('open'),
+    /** The booking the first-order discount moved to when this intent was superseded for it. */
+    supersededBy: text('superseded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_intent_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('payment_intent_booking_idx').on(t.bookingId),
+    // the first-order discount is on one open intent of a customer at most
+    uniqueIndex('payment_intent_one_open_discount_uq')
+      .on(t.customerId)
+      .where(sql`${t.discountCents} > 0 and ${t.status} = 'open'`),
+  ],
 )
 
 /** Charges of the built-in test-mode processor (it stands in for the card network; no card data is kept). */

@@ -1,7 +1,62 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm'
+import { messages } from '@preloved/shared/messages'
+import { and, desc, eq, gt, inArray, lt, lte, max, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { bookings, products } from '../../db/schema/index.ts'
+import { bookings, payments, products, users } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/errors.ts'
 import { centsToDollars } from '../../lib/money.ts'
+import { orderFigures } from '../../lib/order-figures.ts'
+
+/**
+ * Takes the customer's row lock for the rest of the transaction: a customer's holds, intents and payments are
+ * decided one request at a time (two tabs, or a webhook beside the page), on PGlite and PostgreSQL alike.
+ */
+export const lockCustomer = (tx: DbOrTx, customerId: string) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('update')
+
+/** MAX_OPEN_HOLDS: a customer holds that many bags at once at most (holds in time; `except` is the one renewed). */
+export async function assertHoldsBelowCap(tx: DbOrTx, customerId: string, now: Date, cap: number, except?: string) {
+  const [open] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.customerId, customerId),
+        eq(bookings.status, 'held'),
+        gt(bookings.expiresAt, now),
+        except ? ne(bookings.id, except) : undefined,
+      ),
+    )
+  if (open!.n >= cap) throw new AppError(409, messages.bookings.tooManyHolds(cap))
+}
+
+/**
+ * After a hold of this customer on this bag ran out, the bag is open to everyone else for `holdMinutes` before the
+ * same customer may book it again: booking again at each expiry cannot keep a bag away from other buyers.
+ */
+export async function assertNoRecentExpiry(
+  tx: DbOrTx,
+  customerId: string,
+  productId: string,
+  now: Date,
+  holdMinutes: number,
+) {
+  const [last] = await tx
+    .select({ at: max(bookings.expiresAt) })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.customerId, customerId),
+        eq(bookings.productId, productId),
+        inArray(bookings.status, ['held', 'expired']),
+        lte(bookings.expiresAt, now),
+      ),
+    )
+  const at = last?.at ? new Date(last.at) : undefined
+  const until = at ? at.getTime() + holdMinutes * 60_000 : 0
+  if (until > now.getTime()) {
+    throw new AppError(409, messages.bookings.bookAgainLater(Math.ceil((until - now.getTime()) / 60_000)))
+  }
+}
 
 /** Marks held bookings whose time ran out as expired (for one product, or all when none is given). */
 export const expireStaleHolds = (db: DbOrTx, now: Date, productId?: string) =>
@@ -34,6 +89,9 @@ const bookingColumns = {
   category: products.category,
   productStatus: products.status,
   sellerId: products.sellerId,
+  paidCents: payments.amountCents,
+  discountCents: payments.discountCents,
+  discountConflictCents: payments.discountConflictCents,
 }
 
 /** Whether the booking's bag is held (in time) or bought by anyone at `now`: computed in the same query as the row. */
@@ -45,6 +103,7 @@ export const listBookingsOf = (db: DbOrTx, customerId: string, now: Date) =>
     .select({ ...bookingColumns, bagHeld: bagHeldAt(now) })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(eq(bookings.customerId, customerId))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(200)
@@ -54,6 +113,7 @@ export const findBooking = (db: DbOrTx, id: string, now: Date) =>
     .select({ ...bookingColumns, bagHeld: bagHeldAt(now) })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
+    .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(eq(bookings.id, id))
     .then((r) => r[0])
 
@@ -63,13 +123,24 @@ export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>
 export function toBookingJson(row: BookingRow, now: Date) {
   const status = row.status === 'held' && row.expiresAt <= now ? 'expired' : row.status
   const soldToSomeoneElse = row.productStatus === 'sold' && status !== 'paid'
+  // a paid order speaks of what was charged: the payment's figures, never the booking's price alone
+  const figures =
+    row.paidCents === null
+      ? undefined
+      : orderFigures({
+          amountCents: row.paidCents,
+          discountCents: row.discountCents ?? 0,
+          discountConflictCents: row.discountConflictCents ?? 0,
+        })
   return {
     _id: row.id,
     img: row.thumb,
     bag: row.bag,
     product_id: row.productId,
     category: row.category,
-    price: centsToDollars(row.priceCents),
+    price: centsToDollars(figures?.priceCents ?? row.priceCents),
+    discount: centsToDollars(figures?.discountCents ?? 0),
+    amountPaid: figures ? centsToDollars(figures.paidCents) : null,
     customer: row.customer,
     email: row.email,
     number: row.number,

@@ -27,7 +27,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = await bookProduct(app.db, req.user!, req.body, app.now(), app.config.HOLD_MINUTES)
+      const id = await bookProduct(app.db, req.user!, req.body, app.now(), {
+        holdMinutes: app.config.HOLD_MINUTES,
+        maxOpenHolds: app.config.MAX_OPEN_HOLDS,
+      })
       // the bag now reads 'Reserved' on the pages that show it; the others stay cached
       app.productListCache.deleteWhere((page) => page.productIds.has(req.body.product_id.toLowerCase()))
       return { acknowledged: true as const, insertedId: id }

@@ -1,20 +1,27 @@
 import type { CreateBookingBody } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
-import { and, eq, inArray } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../db/client.ts'
+import { and, eq, gt, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
 import { bookings, products } from '../../db/schema/index.ts'
 import { AppError, pgErrorCode } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
-import { expireStaleHolds } from './bookings.repository.ts'
+import { assertHoldsBelowCap, assertNoRecentExpiry, expireStaleHolds, lockCustomer } from './bookings.repository.ts'
+
+/** How long a hold lasts, and how many a customer may have open at once (HOLD_MINUTES, MAX_OPEN_HOLDS). */
+export interface HoldRules {
+  holdMinutes: number
+  maxOpenHolds: number
+}
 
 /**
  * A booking is an exclusive hold on the bag for `holdMinutes`. The partial unique index (one held-or-paid booking
  * per product) makes the database refuse a second live hold, so two customers booking at once get one booking and
- * one 409. When the insert is refused, in one transaction stale holds of this bag are marked expired and the
- * insert is tried again; refused again, the bag is taken (409).
+ * one 409. In one transaction, under the customer's row lock: the customer's open holds are counted against
+ * MAX_OPEN_HOLDS, a customer whose own hold on this bag ran out less than `holdMinutes` ago waits (others get a
+ * turn), stale holds of this bag are marked expired, and the booking is inserted; refused, the bag is taken (409).
  */
-export async function bookProduct(db: Db, user: CurrentUser, body: CreateBookingBody, now: Date, holdMinutes: number) {
+export async function bookProduct(db: Db, user: CurrentUser, body: CreateBookingBody, now: Date, rules: HoldRules) {
   if (!isUuid(body.product_id)) throw new AppError(404, messages.products.notFound)
   const [product] = await db
     .select({
@@ -37,26 +44,30 @@ export async function bookProduct(db: Db, user: CurrentUser, body: CreateBooking
     location: body.location,
     priceCents: product.priceCents,
     status: 'held' as const,
-    expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+    expiresAt: new Date(now.getTime() + rules.holdMinutes * 60_000),
     createdAt: now,
   }
-  const insert = (tx: DbOrTx) =>
-    tx
-      .insert(bookings)
-      .values(values)
-      .returning({ id: bookings.id })
-      .then((rows) => rows[0]!.id)
   try {
-    // the common case, nobody holds the bag: one statement, no transaction round trips
-    return await insert(db)
-  } catch (err) {
-    if (pgErrorCode(err) !== '23505') throw err
-  }
-  try {
-    // someone holds it: if their time ran out, their hold is marked expired and the bag booked in one transaction
     return await db.transaction(async (tx) => {
+      await lockCustomer(tx, user.id)
+      const [mine] = await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.productId, product.id),
+            eq(bookings.customerId, user.id),
+            eq(bookings.status, 'held'),
+            gt(bookings.expiresAt, now),
+          ),
+        )
+      if (mine) throw new AppError(409, messages.bookings.alreadyYours)
+      await assertNoRecentExpiry(tx, user.id, product.id, now, rules.holdMinutes)
+      await assertHoldsBelowCap(tx, user.id, now, rules.maxOpenHolds)
+      // someone's hold on this bag that ran out is marked expired first, so the bag can be booked
       await expireStaleHolds(tx, now, product.id)
-      return insert(tx)
+      const [row] = await tx.insert(bookings).values(values).returning({ id: bookings.id })
+      return row!.id
     })
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err

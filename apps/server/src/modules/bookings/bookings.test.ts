@@ -13,7 +13,8 @@ let bob: Session
 
 beforeAll(async () => {
   // many bookings per customer here: the booking rate limit is raised (it has its own test below)
-  t = await buildTestApp({ HOLD_MINUTES: '30', RATE_LIMIT_FACTOR: '100' }, { clock: () => now })
+  // and so is MAX_OPEN_HOLDS (its own tests, with the default, are in holds.test.ts)
+  t = await buildTestApp({ HOLD_MINUTES: '30', RATE_LIMIT_FACTOR: '100', MAX_OPEN_HOLDS: '100' }, { clock: () => now })
   ;[seller, ann, bob] = await Promise.all([
     signUp(t.app, { email: 'seller@example.test', name: 'Sam Seller', role: 'seller' }),
     signUp(t.app, { email: 'ann@example.test', name: 'Ann', role: 'customer' }),
@@ -234,7 +235,7 @@ describe('wishlists', () => {
 
 describe('booking rate limit', () => {
   it('answers 429 after 20 bookings in ten minutes from one account', async () => {
-    const limited = await buildTestApp({}, { clock: () => now })
+    const limited = await buildTestApp({ MAX_OPEN_HOLDS: '100' }, { clock: () => now })
     const s = await signUp(limited.app, { email: 'eager@example.test', role: 'customer' })
     const owner = await signUp(limited.app, { email: 'owner@example.test', role: 'seller' })
     const statuses: number[] = []

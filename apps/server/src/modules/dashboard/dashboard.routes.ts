@@ -1,10 +1,17 @@
 import { dashboardSummarySchema } from '@preloved/shared/dashboard'
-import { and, eq, gte, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { bookings, payments, products, reports, users, wishlists } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
+import { sumOrderFigures } from '../../lib/order-figures.ts'
 
 const count = sql<number>`count(*)::int`
+/** A payment's stored amounts: each figure is computed from them by orderFigures, the same as on every screen. */
+const paymentAmounts = {
+  amountCents: payments.amountCents,
+  discountCents: payments.discountCents,
+  discountConflictCents: payments.discountConflictCents,
+}
 
 /** The dashboard index: the figures of the caller's role. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,17 +44,25 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           .select({ n: sql<number>`count(distinct ${reports.productId})::int` })
           .from(reports)
           .where(eq(reports.status, 'open'))
-        const [sales] = await db
-          .select({ n: count, total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-          .from(payments)
-          .where(gte(payments.createdAt, weekAgo))
+        const sales = sumOrderFigures(
+          await db
+            .select(paymentAmounts)
+            .from(payments)
+            .where(and(gte(payments.createdAt, weekAgo), isNull(payments.refundedAt))),
+        )
+        const flagged = sumOrderFigures(
+          await db.select(paymentAmounts).from(payments).where(gt(payments.discountConflictCents, 0)),
+        )
         return {
           role: 'admin' as const,
           admin: {
             ...people!,
             openReports: open!.n,
-            salesThisWeek: sales!.n,
-            salesThisWeekTotal: centsToDollars(sales!.total),
+            salesThisWeek: sales.orders,
+            salesThisWeekTotal: centsToDollars(sales.paidCents),
+            discountsThisWeek: centsToDollars(sales.discountCents),
+            flaggedOrders: flagged.flaggedOrders,
+            flaggedDifference: centsToDollars(flagged.discountConflictCents),
           },
         }
       }
@@ -59,14 +74,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .from(products)
           .where(eq(products.sellerId, user.id))
-        const [total] = await db
-          .select({ cents: sql<number>`coalesce(sum(${payments.amountCents} + ${payments.discountCents}), 0)::int` })
-          .from(payments)
-          .innerJoin(products, eq(products.id, payments.productId))
-          .where(eq(products.sellerId, user.id))
+        const owed = sumOrderFigures(
+          await db
+            .select(paymentAmounts)
+            .from(payments)
+            .innerJoin(products, eq(products.id, payments.productId))
+            .where(and(eq(products.sellerId, user.id), isNull(payments.refundedAt))),
+        )
         return {
           role: 'seller' as const,
-          seller: { ...mine!, salesTotal: centsToDollars(total!.cents), verified: user.verified },
+          seller: { ...mine!, salesTotal: centsToDollars(owed.sellerOwedCents), verified: user.verified },
         }
       }
       const [orders] = await db

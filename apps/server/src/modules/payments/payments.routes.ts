@@ -40,8 +40,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.user!,
         req.body.bookingId,
         app.now(),
-        app.config.HOLD_MINUTES,
+        { holdMinutes: app.config.HOLD_MINUTES, maxOpenHolds: app.config.MAX_OPEN_HOLDS },
         app.stripe,
+        req.log,
       )
       app.productListCache.clear()
       return {
@@ -94,6 +95,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.user!,
         req.body.transactionId,
         req.body.bookingId,
+        req.log,
       )
       app.productListCache.clear()
       return { acknowledged: true as const, insertedId: id }

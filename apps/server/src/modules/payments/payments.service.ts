@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto'
 import { messages } from '@preloved/shared/messages'
 import type { TestCard } from '@preloved/shared/payments'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import type Stripe from 'stripe'
-import type { Db } from '../../db/client.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
 import { bookings, paymentIntents, payments, products, testCharges, users } from '../../db/schema/index.ts'
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts'
+import { formatUsd } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
-import { expireStaleHolds } from '../bookings/bookings.repository.ts'
+import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
+import type { HoldRules } from '../bookings/bookings.service.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { amountDue } from './discount.ts'
 import { type StripeGateway, type StripeIntent, toIntent } from './stripe-gateway.ts'
@@ -28,6 +31,7 @@ async function loadBooking(db: Db, bookingId: string) {
           priceCents: bookings.priceCents,
           status: bookings.status,
           expiresAt: bookings.expiresAt,
+          renewals: bookings.renewals,
           productStatus: products.status,
           title: products.title,
           sellerId: products.sellerId,
@@ -46,107 +50,261 @@ async function ownBooking(db: Db, user: CurrentUser, bookingId: string) {
   return row
 }
 
+/** The intents of a customer that may still be charged, and what decides whether the discount may go to a booking. */
+type IntentRow = typeof paymentIntents.$inferSelect
+
 /**
- * Starts paying a booking: the amount is the booking's price minus the first-order discount, decided here.
- * A hold that ran out is taken again when nobody else holds the bag.
+ * Whether the customer's one first-order discount is spent: a payment of theirs kept it and was not refunded, or a
+ * discounted charge went through and is not recorded yet (its payment is on its way).
+ */
+async function discountSpent(tx: DbOrTx, customerId: string, exceptBooking?: string) {
+  const [kept] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.customerId, customerId), gt(payments.discountCents, 0), isNull(payments.refundedAt)))
+    .limit(1)
+  if (kept) return true
+  const [charged] = await tx
+    .select({ id: paymentIntents.id })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.customerId, customerId),
+        gt(paymentIntents.discountCents, 0),
+        eq(paymentIntents.status, 'used'),
+        // a charge of this same order (a page reloaded before it was recorded) is the same first order
+        exceptBooking ? ne(paymentIntents.bookingId, exceptBooking) : undefined,
+        sql`not exists (select 1 from ${payments} where ${payments.bookingId} = ${paymentIntents.bookingId})`,
+      ),
+    )
+    .limit(1)
+  return Boolean(charged)
+}
+
+/**
+ * Where the first-order discount goes when `bookingId` starts paying: to this booking unless it is spent, or unless
+ * this booking lost it to another bag of the customer that still holds it (the discount stays with the bag it
+ * moved to; no back and forth). The open discounted intents of other bookings it takes the discount from are
+ * returned, to be superseded. Read-only; callers hold the customer's lock.
+ */
+async function decideDiscount(tx: DbOrTx, customerId: string, bookingId: string, now: Date) {
+  if (await discountSpent(tx, customerId, bookingId))
+    return { discounted: false, takeFrom: [] as IntentRow[], moved: false }
+  const elsewhere = await tx
+    .select({
+      intent: paymentIntents,
+      held: sql<boolean>`${bookings.status} = 'held' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz`,
+    })
+    .from(paymentIntents)
+    .innerJoin(bookings, eq(bookings.id, paymentIntents.bookingId))
+    .where(
+      and(
+        eq(paymentIntents.customerId, customerId),
+        eq(paymentIntents.status, 'open'),
+        gt(paymentIntents.discountCents, 0),
+        ne(paymentIntents.bookingId, bookingId),
+      ),
+    )
+  const liveTargets = elsewhere.filter((e) => e.held).map((e) => e.intent.bookingId)
+  if (liveTargets.length > 0) {
+    const [lost] = await tx
+      .select({ id: paymentIntents.id })
+      .from(paymentIntents)
+      .where(
+        and(
+          eq(paymentIntents.bookingId, bookingId),
+          eq(paymentIntents.status, 'superseded'),
+          inArray(paymentIntents.supersededBy, liveTargets),
+        ),
+      )
+      .limit(1)
+    if (lost) return { discounted: false, takeFrom: [], moved: true }
+  }
+  return { discounted: true, takeFrom: elsewhere.map((e) => e.intent), moved: false }
+}
+
+/** Stripe intents a buyer can still confirm: a reload of the payment page reuses one instead of opening another. */
+const OPEN_STRIPE_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
+
+/**
+ * Cancels superseded Stripe intents before anyone can confirm them. One the buyer confirmed first cannot be
+ * cancelled: it is marked used (its payment is recorded when it arrives) and the answer says whether it carried
+ * the discount, which is then spent.
+ */
+async function cancelAtStripe(db: Db, stripe: StripeGateway | undefined, superseded: IntentRow[]) {
+  let discountCharged = false
+  const atStripe = stripe ? superseded.filter((i) => i.provider === 'stripe') : []
+  for (const [k, intent] of atStripe.entries()) {
+    let status: string
+    try {
+      status = await stripe!.cancel(intent.id)
+    } catch (err) {
+      // Stripe could not be reached: the intents not cancelled yet are open again, so that the next attempt
+      // cancels them before anything else is opened (a superseded intent is never left confirmable at Stripe)
+      for (const left of atStripe.slice(k)) {
+        await db
+          .update(paymentIntents)
+          .set({ status: 'open', supersededBy: null })
+          .where(and(eq(paymentIntents.id, left.id), eq(paymentIntents.status, 'superseded')))
+          .catch(() => {}) // another discounted intent was opened meanwhile: it stays superseded
+      }
+      throw err
+    }
+    if (status === 'succeeded' || status === 'processing') {
+      await db.update(paymentIntents).set({ status: 'used' }).where(eq(paymentIntents.id, intent.id))
+      if (intent.discountCents > 0) discountCharged = true
+    }
+  }
+  return discountCharged
+}
+
+/**
+ * Starts paying a booking: the amount is the booking's price minus the first-order discount, decided here (at most
+ * one open intent of a customer carries it; opening another supersedes it). A hold that ran out is taken again
+ * when nobody else holds the bag, once per booking, within MAX_OPEN_HOLDS.
  */
 export async function createPaymentIntent(
   db: Db,
   user: CurrentUser,
   bookingId: string,
   now: Date,
-  holdMinutes: number,
+  rules: HoldRules,
   stripe?: StripeGateway,
+  log?: FastifyBaseLogger,
 ) {
   const booking = await ownBooking(db, user, bookingId)
   if (booking.status === 'paid') throw new AppError(409, messages.payments.alreadyPaid)
   if (booking.productStatus !== 'available') throw new AppError(409, messages.payments.soldToOther)
+  if (booking.status === 'cancelled') throw new AppError(409, messages.payments.renewalCancelled)
   if (booking.status !== 'held' || booking.expiresAt <= now) {
+    if (booking.renewals >= 1) throw new AppError(409, messages.bookings.renewalUsed)
     try {
       await db.transaction(async (tx) => {
+        await lockCustomer(tx, user.id)
+        await assertHoldsBelowCap(tx, user.id, now, rules.maxOpenHolds, booking.id)
         await expireStaleHolds(tx, now, booking.productId)
-        await tx
+        const renewed = await tx
           .update(bookings)
-          .set({ status: 'held', expiresAt: new Date(now.getTime() + holdMinutes * 60_000) })
-          .where(eq(bookings.id, booking.id))
+          .set({
+            status: 'held',
+            expiresAt: new Date(now.getTime() + rules.holdMinutes * 60_000),
+            renewals: sql`${bookings.renewals} + 1`,
+          })
+          .where(
+            and(
+              eq(bookings.id, booking.id),
+              eq(bookings.renewals, booking.renewals),
+              inArray(bookings.status, ['held', 'expired']),
+            ),
+          )
+          .returning({ id: bookings.id })
+        if (renewed.length === 0) throw new AppError(409, messages.bookings.renewalUsed)
       })
     } catch (err) {
       if (pgErrorCode(err) === '23505') throw new AppError(409, messages.payments.holdTaken)
       throw err
     }
   }
-  const [previous] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(eq(payments.customerId, user.id))
-    .limit(1)
-  const { amountCents, discountCents } = amountDue(booking.priceCents, !previous)
-  const intent = stripe
-    ? await openStripeIntent(db, stripe, user, booking.id, amountCents, discountCents)
-    : await openTestIntent(db, user, booking.id, amountCents, discountCents)
-  return { ...intent, amountCents, discountCents, priceCents: booking.priceCents }
+  const provider = stripe ? ('stripe' as const) : ('test' as const)
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const plan = await db.transaction(async (tx) => {
+      await lockCustomer(tx, user.id)
+      const decision = await decideDiscount(tx, user.id, booking.id, now)
+      const due = amountDue(booking.priceCents, decision.discounted)
+      const mine = await tx
+        .select()
+        .from(paymentIntents)
+        .where(and(eq(paymentIntents.bookingId, booking.id), eq(paymentIntents.provider, provider)))
+        .orderBy(desc(paymentIntents.createdAt))
+      const reusable = mine.find(
+        (i) => i.status === 'open' && i.amountCents === due.amountCents && i.discountCents === due.discountCents,
+      )
+      if (reusable) return { due, reusable, superseded: [] as IntentRow[], count: mine.length }
+      // this booking's open intents at another amount, and the other bag's discounted one the discount moves from
+      const superseded = [
+        ...mine.filter((i) => i.status === 'open'),
+        ...(due.discountCents > 0 ? decision.takeFrom : []),
+      ]
+      for (const i of superseded) {
+        await tx
+          .update(paymentIntents)
+          .set({ status: 'superseded', supersededBy: i.bookingId === booking.id ? null : booking.id })
+          .where(and(eq(paymentIntents.id, i.id), eq(paymentIntents.status, 'open')))
+      }
+      return { due, reusable: undefined, superseded, count: mine.length }
+    })
+    if (plan.reusable) {
+      if (!stripe)
+        return { clientSecret: plan.reusable.clientSecret, provider, ...plan.due, priceCents: booking.priceCents }
+      const pi = await stripe.retrieve(plan.reusable.id)
+      if (OPEN_STRIPE_STATUSES.has(pi.status))
+        return { clientSecret: pi.clientSecret, provider, ...plan.due, priceCents: booking.priceCents }
+      // no longer confirmable at Stripe: it is closed here too and a fresh one opened
+      await db
+        .update(paymentIntents)
+        .set({ status: pi.status === 'succeeded' || pi.status === 'processing' ? 'used' : 'superseded' })
+        .where(eq(paymentIntents.id, plan.reusable.id))
+      continue
+    }
+    const chargedMeanwhile = await cancelAtStripe(db, stripe, plan.superseded).catch((err: unknown) => {
+      log?.warn({ err }, 'a superseded PaymentIntent could not be cancelled at Stripe')
+      throw new AppError(502, messages.payments.processorUnreachable)
+    })
+    if (chargedMeanwhile) continue // a discounted charge went through meanwhile: decide again
+    try {
+      const opened = stripe
+        ? await openStripeIntent(db, stripe, user, booking.id, plan.due, plan.count)
+        : await openTestIntent(db, user, booking.id, plan.due)
+      return { ...opened, ...plan.due, priceCents: booking.priceCents }
+    } catch (err) {
+      if (pgConstraint(err) !== 'payment_intent_one_open_discount_uq') throw err
+      // another page of this customer opened a discounted intent at the same instant: decide again, once
+      if (attempt > 0) throw new AppError(409, messages.payments.changedElsewhere)
+    }
+  }
+  throw new AppError(409, messages.payments.changedElsewhere)
 }
 
-async function openTestIntent(
-  db: Db,
-  user: CurrentUser,
-  bookingId: string,
-  amountCents: number,
-  discountCents: number,
-) {
+async function openTestIntent(db: Db, user: CurrentUser, bookingId: string, due: ReturnType<typeof amountDue>) {
   const id = `pi_test_${token()}`
   const clientSecret = `${id}_secret_${token(18)}`
-  await db
-    .insert(paymentIntents)
-    .values({ id, bookingId, customerId: user.id, provider: 'test', clientSecret, amountCents, discountCents })
+  await db.insert(paymentIntents).values({ id, bookingId, customerId: user.id, provider: 'test', clientSecret, ...due })
   return { clientSecret, provider: 'test' as const }
 }
-
-// Stripe intents a buyer can still confirm: a reload of the payment page reuses one instead of opening another.
-const OPEN_STRIPE_STATUSES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
 
 async function openStripeIntent(
   db: Db,
   stripe: StripeGateway,
   user: CurrentUser,
   bookingId: string,
-  amountCents: number,
-  discountCents: number,
+  due: ReturnType<typeof amountDue>,
+  earlier: number,
 ) {
-  const earlier = await db
-    .select({ id: paymentIntents.id, amountCents: paymentIntents.amountCents })
-    .from(paymentIntents)
-    .where(and(eq(paymentIntents.bookingId, bookingId), eq(paymentIntents.provider, 'stripe')))
-    .orderBy(desc(paymentIntents.createdAt))
-  const last = earlier[0]
-  if (last && last.amountCents === amountCents) {
-    const pi = await stripe.retrieve(last.id)
-    if (OPEN_STRIPE_STATUSES.has(pi.status)) return { clientSecret: pi.clientSecret, provider: 'stripe' as const }
-  }
   // the key makes two simultaneous page loads get one intent from Stripe
   const pi = await stripe.createIntent({
-    amountCents,
+    amountCents: due.amountCents,
     bookingId,
     customerId: user.id,
     email: user.email,
-    idempotencyKey: `intent-${bookingId}-${amountCents}-${earlier.length}`,
+    idempotencyKey: `intent-${bookingId}-${due.amountCents}-${earlier}`,
   })
-  await db
-    .insert(paymentIntents)
-    .values({
-      id: pi.id,
-      bookingId,
-      customerId: user.id,
-      provider: 'stripe',
-      clientSecret: pi.clientSecret,
-      amountCents,
-      discountCents,
-    })
-    .onConflictDoNothing()
+  try {
+    await db
+      .insert(paymentIntents)
+      .values({ id: pi.id, bookingId, customerId: user.id, provider: 'stripe', clientSecret: pi.clientSecret, ...due })
+      .onConflictDoNothing({ target: paymentIntents.id })
+  } catch (err) {
+    // refused (the discount is on another open intent now): nobody may confirm this one
+    await stripe.cancel(pi.id)
+    throw err
+  }
   return { clientSecret: pi.clientSecret, provider: 'stripe' as const }
 }
 
-/** The test-mode processor charging a card for an intent; no card data is stored or logged. */
+/**
+ * The test-mode processor charging a card for an intent; no card data is stored or logged. An intent whose amount
+ * is no longer valid (superseded: the discount moved to another bag or was used) is refused with the fresh amount.
+ */
 export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret: string, card: TestCard, now: Date) {
   const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret))
   if (intent?.provider !== 'test') throw new AppError(404, 'Payment not found')
@@ -154,19 +312,48 @@ export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret
   const check = checkTestCard(card, now)
   if (!check.ok) throw new AppError(402, check.message, `card_${check.field}`)
   const transactionId = `tx_test_${token(16)}`
-  await db.insert(testCharges).values({
-    id: transactionId,
-    intentId: intent.id,
-    amountCents: intent.amountCents,
-    status: 'succeeded',
-    last4: check.last4,
+  await db.transaction(async (tx) => {
+    await lockCustomer(tx, user.id)
+    const [current] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id))
+    if (current!.status !== 'open') throw await staleIntent(tx, current!, now)
+    // spent since it was opened (a discounted charge of another bag went through): refused as well
+    if (current!.discountCents > 0 && (await discountSpent(tx, user.id, current!.bookingId)))
+      throw await staleIntent(tx, { ...current!, status: 'superseded' }, now)
+    await tx.insert(testCharges).values({
+      id: transactionId,
+      intentId: intent.id,
+      amountCents: intent.amountCents,
+      status: 'succeeded',
+      last4: check.last4,
+    })
+    await tx.update(paymentIntents).set({ status: 'used' }).where(eq(paymentIntents.id, intent.id))
   })
   return transactionId
+}
+
+/** The 409 for an intent that may no longer be charged, with the amount paying the booking now comes to. */
+async function staleIntent(tx: DbOrTx, intent: IntentRow, now: Date) {
+  if (intent.status === 'used' || intent.status === 'refunded')
+    return new AppError(409, messages.payments.alreadyCharged, 'intent_used')
+  const [booking] = await tx
+    .select({ priceCents: bookings.priceCents })
+    .from(bookings)
+    .where(eq(bookings.id, intent.bookingId))
+  const decision = await decideDiscount(tx, intent.customerId, intent.bookingId, now)
+  const fresh = formatUsd(amountDue(booking!.priceCents, decision.discounted).amountCents)
+  const message =
+    intent.discountCents > 0 && intent.supersededBy
+      ? messages.payments.discountMoved(fresh)
+      : intent.discountCents > 0 && (await discountSpent(tx, intent.customerId, intent.bookingId))
+        ? messages.payments.discountUsed(fresh)
+        : messages.payments.priceChanged(fresh)
+  return new AppError(409, message, 'intent_superseded')
 }
 
 /** A charge the processor confirmed for an intent of ours, and how to give it back. */
 interface VerifiedCharge {
   transactionId: string
+  intentId: string
   amountCents: number
   discountCents: number
   refund(): Promise<void>
@@ -189,16 +376,19 @@ async function verifyTestCharge(db: Db, customerId: string, bookingId: string, t
   }
   return {
     transactionId,
+    intentId: charge.intent.id,
     amountCents: charge.intent.amountCents,
     discountCents: charge.intent.discountCents,
     refund: async () => {
       await db.update(testCharges).set({ status: 'refunded' }).where(eq(testCharges.id, transactionId))
+      await db.update(paymentIntents).set({ status: 'refunded' }).where(eq(paymentIntents.id, charge.intent.id))
     },
   }
 }
 
 /** Stripe's word on a PaymentIntent (asked by the server, never taken from the browser): succeeded, our amount, our booking. */
 function verifyStripeIntent(
+  db: Db,
   stripe: StripeGateway,
   intent: typeof paymentIntents.$inferSelect,
   pi: StripeIntent,
@@ -213,9 +403,13 @@ function verifyStripeIntent(
   }
   return {
     transactionId: pi.id,
+    intentId: intent.id,
     amountCents: intent.amountCents,
     discountCents: intent.discountCents,
-    refund: () => stripe.refund(pi.id),
+    refund: async () => {
+      await stripe.refund(pi.id)
+      await db.update(paymentIntents).set({ status: 'refunded' }).where(eq(paymentIntents.id, intent.id))
+    },
   }
 }
 
@@ -234,6 +428,7 @@ export async function recordPayment(
   user: CurrentUser,
   transactionId: string,
   bookingId: string,
+  log?: FastifyBaseLogger,
 ) {
   const booking = await ownBooking(db, user, bookingId)
   const [stripeIntent] = await db
@@ -254,11 +449,11 @@ export async function recordPayment(
   let charge: VerifiedCharge
   if (stripeIntent) {
     if (!stripe) throw new AppError(402, messages.payments.notVerified)
-    charge = verifyStripeIntent(stripe, stripeIntent, await stripe.retrieve(transactionId))
+    charge = verifyStripeIntent(db, stripe, stripeIntent, await stripe.retrieve(transactionId))
   } else {
     charge = await verifyTestCharge(db, user.id, booking.id, transactionId)
   }
-  return settlePayment(db, mailer, booking, { id: user.id, email: user.email }, charge)
+  return settlePayment(db, mailer, stripe, log, booking, { id: user.id, email: user.email }, charge)
 }
 
 /**
@@ -266,7 +461,13 @@ export async function recordPayment(
  * receive twice and in any order with POST /api/payments (one payment per transaction); a late payment for a bag
  * someone else bought is refunded.
  */
-export async function handleStripeEvent(db: Db, mailer: Mailer, stripe: StripeGateway, event: Stripe.Event) {
+export async function handleStripeEvent(
+  db: Db,
+  mailer: Mailer,
+  stripe: StripeGateway,
+  event: Stripe.Event,
+  log?: FastifyBaseLogger,
+) {
   if (event.type !== 'payment_intent.succeeded') return 'ignored' as const
   const pi = event.data.object
   const [intent] = await db
@@ -275,7 +476,7 @@ export async function handleStripeEvent(db: Db, mailer: Mailer, stripe: StripeGa
     .where(and(eq(paymentIntents.id, pi.id), eq(paymentIntents.provider, 'stripe')))
   if (!intent) return 'ignored' as const
   if (await paymentOf(db, pi.id)) return 'recorded' as const
-  const charge = verifyStripeIntent(stripe, intent, toIntent(pi))
+  const charge = verifyStripeIntent(db, stripe, intent, toIntent(pi))
   const booking = await loadBooking(db, intent.bookingId)
   const [customer] = await db
     .select({ id: users.id, email: users.email })
@@ -287,7 +488,7 @@ export async function handleStripeEvent(db: Db, mailer: Mailer, stripe: StripeGa
     return 'refunded' as const
   }
   try {
-    await settlePayment(db, mailer, booking, customer, charge)
+    await settlePayment(db, mailer, stripe, log, booking, customer, charge)
     return 'recorded' as const
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 409) return 'refunded' as const
@@ -295,16 +496,54 @@ export async function handleStripeEvent(db: Db, mailer: Mailer, stripe: StripeGa
   }
 }
 
+/** The discount was just used: the customer's other open discounted intents may no longer be charged. */
+async function retireOpenDiscounts(db: Db, stripe: StripeGateway | undefined, customerId: string) {
+  const retired = await db
+    .update(paymentIntents)
+    .set({ status: 'superseded' })
+    .where(
+      and(
+        eq(paymentIntents.customerId, customerId),
+        eq(paymentIntents.status, 'open'),
+        gt(paymentIntents.discountCents, 0),
+      ),
+    )
+    .returning()
+  await cancelAtStripe(db, stripe, retired).catch(() => {})
+}
+
 async function settlePayment(
   db: Db,
   mailer: Mailer,
+  stripe: StripeGateway | undefined,
+  log: FastifyBaseLogger | undefined,
   booking: BookingToPay,
   customer: { id: string; email: string },
   charge: VerifiedCharge,
 ) {
   const { transactionId } = charge
   try {
-    const id = await db.transaction(async (tx) => {
+    const { id, discountConflictCents } = await db.transaction(async (tx) => {
+      // the customer's payments are recorded one at a time: the check below sees every other one
+      await lockCustomer(tx, customer.id)
+      // the discount was charged, but another paid order of the customer kept it: the money taken is recorded as
+      // is (never refused), and the shop's extra cost flagged to the admin
+      const [other] =
+        charge.discountCents > 0
+          ? await tx
+              .select({ id: payments.id })
+              .from(payments)
+              .where(
+                and(
+                  eq(payments.customerId, customer.id),
+                  gt(payments.discountCents, 0),
+                  isNull(payments.refundedAt),
+                  ne(payments.transactionId, transactionId),
+                ),
+              )
+              .limit(1)
+          : []
+      const discountConflictCents = other ? charge.discountCents : 0
       const [row] = await tx
         .insert(payments)
         .values({
@@ -314,9 +553,11 @@ async function settlePayment(
           transactionId,
           amountCents: charge.amountCents,
           discountCents: charge.discountCents,
+          discountConflictCents,
           email: customer.email,
         })
         .returning({ id: payments.id })
+      await tx.update(paymentIntents).set({ status: 'used' }).where(eq(paymentIntents.id, charge.intentId))
       await tx.update(bookings).set({ status: 'paid' }).where(eq(bookings.id, booking.id))
       const sold = await tx
         .update(products)
@@ -324,8 +565,15 @@ async function settlePayment(
         .where(and(eq(products.id, booking.productId), eq(products.status, 'available')))
         .returning({ id: products.id })
       if (sold.length === 0) throw new AppError(409, messages.payments.soldToOther)
-      return row!.id
+      return { id: row!.id, discountConflictCents }
     })
+    if (discountConflictCents > 0) {
+      log?.warn(
+        { paymentId: id, customerId: customer.id, discountConflictCents },
+        'first-order discount charged twice: recorded as charged and flagged to the admin',
+      )
+    }
+    if (charge.discountCents > 0) await retireOpenDiscounts(db, stripe, customer.id)
     const [seller] = await db
       .select({ email: users.email, name: users.name })
       .from(users)

@@ -25,6 +25,11 @@ export interface StripeGateway {
     idempotencyKey: string
   }): Promise<StripeIntent>
   retrieve(id: string): Promise<StripeIntent>
+  /**
+   * Cancels a PaymentIntent nobody may confirm any more (its amount is no longer valid). Answers the intent's status
+   * afterwards: 'canceled', or 'succeeded' / 'processing' when the buyer confirmed it first (then it cannot be).
+   */
+  cancel(id: string): Promise<string>
   /** Gives the whole charge back; safe to repeat (one refund per intent, by idempotency key). */
   refund(id: string): Promise<void>
   /** The event of a webhook delivery whose signature checks out, or a 400. */
@@ -79,6 +84,15 @@ export function createStripeGateway(
     },
     async retrieve(id) {
       return toIntent(await stripe.paymentIntents.retrieve(id))
+    },
+    async cancel(id) {
+      try {
+        return (await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` })).status
+      } catch (err) {
+        // already confirmed (or already canceled): Stripe refuses; its current state says which
+        if ((err as { code?: string }).code !== 'payment_intent_unexpected_state') throw err
+        return (await stripe.paymentIntents.retrieve(id)).status
+      }
     },
     async refund(id) {
       await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` })

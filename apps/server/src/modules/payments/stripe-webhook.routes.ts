@@ -29,7 +29,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stripe?.webhooksEnabled) throw new AppError(404, 'Stripe webhooks are not enabled on this server')
       if (!Buffer.isBuffer(req.body)) throw new AppError(415, 'Stripe webhooks are sent as application/json')
       const event = stripe.verifyWebhook(req.body, req.headers['stripe-signature'])
-      const result = await handleStripeEvent(app.db, app.mailer, stripe, event)
+      const result = await handleStripeEvent(app.db, app.mailer, stripe, event, req.log)
       if (result !== 'ignored') app.productListCache.clear()
       req.log.info({ event: event.id, type: event.type, result }, 'stripe webhook')
       return { received: true as const, result }

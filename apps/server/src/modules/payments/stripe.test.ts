@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { type FakeIntent, type FakeStripe, startFakeStripe } from '../../../test/fakes/stripe-api.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
-import { bookings, outbox, payments, products } from '../../db/schema/index.ts'
+import { bookings, outbox, paymentIntents, payments, products } from '../../db/schema/index.ts'
 
 const WEBHOOK_SECRET = 'whsec_local_test_secret'
 let stripe: FakeStripe
@@ -210,6 +210,89 @@ describe('the Stripe provider (stripe-node against a local stand-in of the Strip
     const hook = await webhook(succeededEvent(stripe.intents.get(first.intentId)!))
     expect(hook.json()).toEqual({ received: true, result: 'refunded' })
     expect(stripe.refunds.filter((r) => r.payment_intent === first.intentId)).toHaveLength(1)
+  })
+})
+
+describe('the first-order discount with Stripe (issue #12, finding 4)', () => {
+  it('cancels the superseded PaymentIntent at Stripe before it can be confirmed', async () => {
+    const s = await newCustomer()
+    const first = await startPaying(s, await newBag(5_000))
+    expect(first.res.json()).toMatchObject({ discount: 7.5, amount: 42.5 })
+    const second = await startPaying(s, await newBag(215_000))
+    expect(second.res.json()).toMatchObject({ discount: 322.5, amount: 1827.5 })
+    expect(stripe.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: `/v1/payment_intents/${first.intentId}/cancel` }),
+    )
+    expect(stripe.intents.get(first.intentId)!.status).toBe('canceled')
+    expect(() => stripe.succeed(first.intentId)).toThrow(/canceled/)
+    // the first page loads again: a fresh intent at the full price
+    const again = await post(s, '/api/create-payment-intent', { bookingId: first.bookingId })
+    expect(again.json()).toMatchObject({ discount: 0, amount: 50 })
+    expect(again.json().clientSecret).not.toBe(first.res.json().clientSecret)
+  })
+
+  it('gives the discount to no other bag when the superseded intent was confirmed first', async () => {
+    const s = await newCustomer()
+    const first = await startPaying(s, await newBag(10_000))
+    stripe.succeed(first.intentId) // confirmed in the first tab, not recorded yet
+    const second = await startPaying(s, await newBag(20_000))
+    expect(second.res.json()).toMatchObject({ discount: 0, amount: 200 })
+    const hook = await webhook(succeededEvent(stripe.intents.get(first.intentId)!))
+    expect(hook.json().result).toBe('recorded')
+    const [p] = await t.database.db.select().from(payments).where(eq(payments.transactionId, first.intentId))
+    expect(p).toMatchObject({ amountCents: 8_500, discountCents: 1_500, discountConflictCents: 0 })
+  })
+
+  it('answers 502 when Stripe cannot cancel the earlier intent, and cancels it on the next attempt', async () => {
+    const s = await newCustomer()
+    const first = await startPaying(s, await newBag(10_000))
+    const booked = await post(s, '/api/bookings', {
+      product_id: await newBag(30_000),
+      number: '555 0100',
+      location: 'X',
+    })
+    const secondBooking = booked.json().insertedId as string
+    stripe.failCancels = true
+    const refused = await post(s, '/api/create-payment-intent', { bookingId: secondBooking })
+    stripe.failCancels = false
+    expect(refused.statusCode).toBe(502)
+    expect(refused.json()).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: 'The card processor could not be reached. Please try again in a moment.',
+    })
+    // nothing was opened for the second bag, and the first intent is still the one open discounted intent
+    const [firstRow] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, first.intentId))
+    expect(firstRow).toMatchObject({ status: 'open', discountCents: 1_500 })
+    const again = await post(s, '/api/create-payment-intent', { bookingId: secondBooking })
+    expect(again.json()).toMatchObject({ discount: 45, amount: 255 })
+    expect(stripe.intents.get(first.intentId)!.status).toBe('canceled')
+  })
+
+  it('records a second discounted charge a webhook reports after the fact at what was charged, flagged to the admin', async () => {
+    const s = await newCustomer()
+    const admin = await signUp(t.app, { email: `stripe-admin${customers}@example.test` })
+    await t.database.db.execute(sql`update "user" set role = 'admin' where id = ${admin.id}`)
+    const before = (await t.app.inject({ url: '/api/dashboard/summary', headers: admin.bearer })).json().admin
+    const first = await startPaying(s, await newBag(10_000))
+    const second = await startPaying(s, await newBag(30_000))
+    expect(second.res.json()).toMatchObject({ discount: 45, amount: 255 })
+    // the race the checks cannot stop: Stripe had accepted the first card a moment before our cancel reached it
+    stripe.intents.get(first.intentId)!.status = 'succeeded'
+    stripe.succeed(second.intentId)
+    // both webhooks arrive: the money was taken twice with the discount, and both are recorded as charged
+    expect((await webhook(succeededEvent(stripe.intents.get(first.intentId)!))).json().result).toBe('recorded')
+    expect((await webhook(succeededEvent(stripe.intents.get(second.intentId)!))).json().result).toBe('recorded')
+    const mine = await t.database.db.select().from(payments).where(eq(payments.customerId, s.id))
+    expect(mine.map((p) => [p.transactionId, p.amountCents, p.discountCents, p.discountConflictCents]).sort()).toEqual(
+      [
+        [first.intentId, 8_500, 1_500, 0],
+        [second.intentId, 25_500, 4_500, 4_500],
+      ].sort(),
+    )
+    const after = (await t.app.inject({ url: '/api/dashboard/summary', headers: admin.bearer })).json().admin
+    expect(after.flaggedOrders - before.flaggedOrders).toBe(1)
+    expect(Math.round((after.flaggedDifference - before.flaggedDifference) * 100)).toBe(4_500)
   })
 })
 

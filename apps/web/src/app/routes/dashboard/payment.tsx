@@ -26,8 +26,13 @@ const StripeCardForm = lazy(() =>
 
 type SummaryProps = { booking: Booking; intent: PaymentIntent | undefined; waiting: boolean }
 
-/** The bag, its price, the first-order discount when the server applies it (DESIGN §6), and the total. */
+/**
+ * The bag, its price, the first-order discount when the server applies it (DESIGN §6), and the total: for a paid
+ * order, what was charged as the server recorded it.
+ */
 function Summary({ booking, intent, waiting }: SummaryProps) {
+  const paid = booking.amountPaid !== null
+  const discount = paid ? booking.discount : (intent?.discount ?? 0)
   return (
     <div className="flex gap-4 rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
       <img
@@ -40,18 +45,20 @@ function Summary({ booking, intent, waiting }: SummaryProps) {
       <dl className="flex min-w-0 flex-1 flex-col gap-1.5 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-base-content/75">Price</dt>
-          <dd className="tabular-nums">{formatPrice(intent?.price ?? booking.price)}</dd>
+          <dd className="tabular-nums">{formatPrice(paid ? booking.price : (intent?.price ?? booking.price))}</dd>
         </div>
-        {intent && intent.discount > 0 ? (
+        {discount > 0 ? (
           <div className="flex justify-between gap-3 text-success" data-testid="discount-line">
             <dt>First order discount ({FIRST_ORDER_DISCOUNT_PERCENT}%):</dt>
-            <dd className="whitespace-nowrap tabular-nums">−{formatPrice(intent.discount)}</dd>
+            <dd className="whitespace-nowrap tabular-nums">−{formatPrice(discount)}</dd>
           </div>
         ) : null}
         <div className="mt-1 flex justify-between gap-3 border-t border-base-300 pt-2 text-base font-semibold">
-          <dt>Total</dt>
+          <dt>{paid ? 'Paid' : 'Total'}</dt>
           <dd className="tabular-nums">
-            {intent ? (
+            {booking.amountPaid !== null ? (
+              formatPrice(booking.amountPaid)
+            ) : intent ? (
               formatPrice(intent.amount)
             ) : waiting ? (
               <Skeleton className="inline-block h-5 w-16 align-middle" />
@@ -141,6 +148,8 @@ function PaymentRoute() {
       price: intent.data?.amount ?? booking.price,
       billing: { name: user?.name ?? booking.customer, email: user?.email ?? booking.email },
       onPaid: setTransactionId,
+      // the amount is no longer valid (the first-order discount moved to another bag): the fresh intent is loaded
+      onStale: () => void intent.refetch(),
     }
     // The installation's processor (its public config, read by the loader) decides the form from the first render;
     // the intent, asked for after the first paint, only enables paying.

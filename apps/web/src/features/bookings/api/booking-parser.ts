@@ -11,6 +11,8 @@ const bookingShape: Shape<Booking> = {
   product_id: 'string',
   category: 'string',
   price: 'number',
+  discount: 'number',
+  amountPaid: { nullable: 'number' },
   customer: 'string',
   email: 'string',
   number: 'string',

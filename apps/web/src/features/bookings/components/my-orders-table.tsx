@@ -78,6 +78,32 @@ function PaymentStatus({ booking }: { booking: Booking }) {
   return <span className="text-sm font-medium text-base-content/75">Cancelled</span>
 }
 
+/**
+ * The order's money as the server recorded it: the price, and for a paid order the first-order discount as its own
+ * line and what was charged (never recomputed here: the server's figures).
+ */
+function OrderAmounts({ booking }: { booking: Booking }) {
+  if (booking.amountPaid === null) return <>{formatPrice(booking.price)}</>
+  return (
+    <dl className="flex flex-col gap-0.5 text-sm">
+      <div className="flex justify-between gap-3">
+        <dt className="sr-only">Price</dt>
+        <dd>{formatPrice(booking.price)}</dd>
+      </div>
+      {booking.discount > 0 ? (
+        <div className="flex justify-between gap-3 text-success">
+          <dt>First-order discount</dt>
+          <dd>−{formatPrice(booking.discount)}</dd>
+        </div>
+      ) : null}
+      <div className="flex justify-between gap-3 font-semibold">
+        <dt>Amount paid</dt>
+        <dd>{formatPrice(booking.amountPaid)}</dd>
+      </div>
+    </dl>
+  )
+}
+
 const columns: Column<Booking>[] = [
   indexColumn(),
   { header: 'Image', cell: (b) => <TableThumb src={b.img} /> },
@@ -95,7 +121,7 @@ const columns: Column<Booking>[] = [
     rowHeader: true,
     className: 'min-w-36 max-w-72',
   },
-  { header: 'Price', cell: (b) => formatPrice(b.price), className: 'whitespace-nowrap tabular-nums' },
+  { header: 'Price', cell: (b) => <OrderAmounts booking={b} />, className: 'whitespace-nowrap tabular-nums' },
   { header: 'Payment', cell: (b) => <PaymentStatus booking={b} />, className: 'hidden min-w-48 sm:table-cell' },
 ]
 

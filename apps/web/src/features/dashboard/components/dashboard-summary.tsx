@@ -12,6 +12,7 @@ import {
   ShieldAlert,
   ShoppingBag,
   Store,
+  TriangleAlert,
   Users,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -136,8 +137,17 @@ export function DashboardSummary() {
           value={formatPrice(a.salesThisWeekTotal)}
           icon={<CircleDollarSign className="size-5" />}
           tone="success"
-          hint="What those bags sold for."
+          hint={`What buyers were charged for those bags, after ${formatPrice(a.discountsThisWeek)} of first-order discounts (the shop's cost; sellers are owed their listing prices).`}
         />
+        {a.flaggedOrders > 0 ? (
+          <StatCard
+            label="Orders flagged"
+            value={count(a.flaggedOrders)}
+            icon={<TriangleAlert className="size-5" />}
+            tone="warning"
+            hint={`Discount used twice: ${formatPrice(a.flaggedDifference)} difference. The orders were recorded at what was charged.`}
+          />
+        ) : null}
       </StatGrid>
     )
   } else if (summary?.seller) {
@@ -166,6 +176,7 @@ export function DashboardSummary() {
             value={formatPrice(s.salesTotal)}
             icon={<CircleDollarSign className="size-5" />}
             tone="success"
+            hint="What you are owed for the bags sold: your listing prices. First-order discounts are the shop's cost."
           />
         </StatGrid>
         <div

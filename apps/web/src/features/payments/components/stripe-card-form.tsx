@@ -1,3 +1,4 @@
+import { messages } from '@preloved/shared/messages'
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe, type Stripe } from '@stripe/stripe-js'
 import { CreditCard, Lock } from 'lucide-react'
@@ -14,6 +15,8 @@ type StripeCardFormProps = {
   price: number
   billing: { name: string; email: string }
   onPaid: (transactionId: string) => void
+  /** The intent was cancelled by the server (its amount is no longer valid): the page loads the fresh one. */
+  onStale?: () => void
 }
 
 // one Stripe.js per publishable key for the life of the page (Stripe asks for it to be loaded once)
@@ -36,7 +39,14 @@ export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps
   )
 }
 
-function CardForm({ clientSecret, bookingId, price, billing, onPaid }: Omit<StripeCardFormProps, 'publishableKey'>) {
+function CardForm({
+  clientSecret,
+  bookingId,
+  price,
+  billing,
+  onPaid,
+  onStale,
+}: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe()
   const elements = useElements()
   const pay = usePayWithStripe()
@@ -61,6 +71,11 @@ function CardForm({ clientSecret, bookingId, price, billing, onPaid }: Omit<Stri
           // paid before, but the page could not record it then: record that charge now
           const pi = result.paymentIntent ?? result.error?.payment_intent
           if (pi?.status === 'succeeded') return { intentId: pi.id, status: pi.status }
+          if (pi?.status === 'canceled') {
+            // superseded on the server (the first-order discount moved to another bag): load the fresh amount
+            onStale?.()
+            return { error: messages.payments.staleIntent, intentId: pi.id, status: pi.status }
+          }
           return { error: result.error?.message, intentId: pi?.id, status: pi?.status }
         },
       },

@@ -80,13 +80,15 @@ type TestCardFormProps = {
   price: number
   billing: { name: string; email: string }
   onPaid: (transactionId: string) => void
+  /** The intent's amount is no longer valid (409 intent_superseded): the page loads the fresh intent. */
+  onStale?: () => void
 }
 
 /**
  * The TEST MODE card form (DESIGN §6): only the processor's published test numbers work and no real card is ever
  * charged. The card goes to POST /api/test-processor/confirm and nowhere else (no storage, no log).
  */
-export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid }: TestCardFormProps) {
+export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid, onStale }: TestCardFormProps) {
   const alertId = useId()
   const pay = usePayWithTestCard()
   const [refusal, setRefusal] = useState<{ message: string; field: CardFieldName | undefined } | null>(null)
@@ -114,6 +116,8 @@ export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid }
         onError: (error) => {
           const field = isApiError(error) && error.code ? FIELD_OF_CODE[error.code] : undefined
           setRefusal({ message: error.message, field })
+          // the message names the fresh amount; the summary above shows it once the new intent is in
+          if (isApiError(error) && error.code === 'intent_superseded') onStale?.()
         },
       },
     )

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payment_intent_one_open_discount_uq" ON "payment_intent" USING btree ("customer_id") WHERE "payment_intent"."discount" > 0 and "payment_intent"."status" = 'open';
