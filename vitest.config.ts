@@ -15,8 +15,11 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
             'apps/server/src/lib/**',
             'apps/server/src/db/demo/**',
             'apps/server/src/plugins/**',
+            // processes on an embedded data folder: nothing of PostgreSQL in them
+            'apps/server/test/admin-script.test.ts',
           ]
-        : ['**/node_modules/**', 'apps/server/test/system/**'],
+        : // *.pg.test.ts outside system/ are PostgreSQL-only: they run in the server-pg project
+          ['**/node_modules/**', 'apps/server/test/system/**', 'apps/server/test/**/*.pg.test.ts'],
     env: { TEST_DB_DRIVER: driver },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -2,49 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { eq } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../src/db/client.ts'
-import { users } from '../src/db/schema/index.ts'
+import { baseEnv, roleOf, run, serverDir } from './admin-script.ts'
 import { insertUser } from './fixtures.ts'
 
 /**
- * `npm run admin -- grant|revoke <email>`, run as its own process against a real database, as an operator would; and
- * the lock that keeps a second process off an embedded database in use.
+ * `npm run admin -- grant|revoke <email>`, run as its own process against the embedded database, as an operator
+ * would (PostgreSQL: admin-script.pg.test.ts); and the lock that keeps a second process off an embedded database in use.
  */
-const root = fileURLToPath(new URL('../../..', import.meta.url))
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
-const baseEnv = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }
-
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-    cwd: root,
-    env: { ...baseEnv, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  let err = ''
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString()
-  })
-  child.stderr.on('data', (c: Buffer) => {
-    err += c.toString()
-  })
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, out, err })))
-}
-
-const roleOf = async (url: string | undefined, dataDir: string, email: string) => {
-  const database = await openDatabase(url, dataDir)
-  try {
-    const [row] = await database.db.select().from(users).where(eq(users.email, email))
-    return { role: row?.role, emailVerified: row?.emailVerified }
-  } finally {
-    await database.close()
-  }
-}
-
 describe('npm run admin, on the embedded database of DATA_DIR', () => {
   let dataDir: string
   beforeAll(async () => {
@@ -136,48 +102,3 @@ describe('npm run admin, on the embedded database of DATA_DIR', () => {
     expect((await run(['grant', 'owner@example.test'], { DATA_DIR: dataDir })).code).toBe(0)
   })
 })
-
-describe.runIf(process.env.TEST_DB_DRIVER === 'postgres' && process.env.TEST_DATABASE_URL)(
-  'npm run admin, on PostgreSQL (DATABASE_URL)',
-  () => {
-    const serverUrl = process.env.TEST_DATABASE_URL!
-    const name = `preloved_admin_${process.pid}`
-    let url: string
-    beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: serverUrl })
-      await admin.connect()
-      await admin.query(`create database ${name}`)
-      await admin.end()
-      const u = new URL(serverUrl)
-      u.pathname = `/${name}`
-      url = u.toString()
-      const database = await openDatabase(url, tmpdir())
-      await database.migrate()
-      await insertUser(database.db, { email: 'pg-owner@example.test' })
-      await database.close()
-    })
-    afterAll(async () => {
-      const admin = new pg.Client({ connectionString: serverUrl })
-      await admin.connect()
-      await admin.query(`drop database if exists ${name} with (force)`)
-      await admin.end()
-    })
-
-    it('grants and revokes while the server may run', async () => {
-      const grant = await run(['grant', 'pg-owner@example.test'], { DATABASE_URL: url })
-      expect(grant).toEqual({
-        code: 0,
-        out: 'pg-owner@example.test is now admin (address marked confirmed)\n',
-        err: '',
-      })
-      expect(await roleOf(url, tmpdir(), 'pg-owner@example.test')).toEqual({ role: 'admin', emailVerified: true })
-      const none = await run(['grant', 'ghost@example.test'], { DATABASE_URL: url })
-      expect(none).toMatchObject({
-        code: 1,
-        err: 'No account with the email ghost@example.test in DATABASE_URL: sign up first\n',
-      })
-      expect((await run(['revoke', 'pg-owner@example.test'], { DATABASE_URL: url })).code).toBe(0)
-      expect((await roleOf(url, tmpdir(), 'pg-owner@example.test')).role).toBe('customer')
-    })
-  },
-)
