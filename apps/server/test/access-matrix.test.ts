@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reports, users, wishlists } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
-import { insertProduct, insertUser } from './fixtures.ts'
+import { insertProduct, insertUser, listingBody } from './fixtures.ts'
 
 /**
  * The authorization matrix: every /api route × anonymous, customer, seller, verified seller and admin, with the
@@ -62,18 +62,8 @@ const multipartBody = (png: Buffer) =>
   ])
 let pngBytes = Buffer.alloc(0)
 
-const productBody = (img: string) => ({
-  title: 'Matrix Tote',
-  phone: '+1 555 0100',
-  original_price: 200,
-  resell_price: 120.5,
-  location: 'Porto',
-  year: '2020',
-  condition: 'good',
-  category: 'Tote',
-  img,
-  description: 'A tote for the matrix.',
-})
+const productBody = (img: string) =>
+  listingBody(img, { title: 'Matrix Tote', resell_price: 120.5, description: 'A tote for the matrix.' })
 
 const all = (status: number): Record<Who, number> => ({
   anonymous: status,

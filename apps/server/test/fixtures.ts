@@ -39,3 +39,18 @@ export async function insertProduct(db: DbOrTx, sellerId: string, over: Partial<
     .returning()
   return row!
 }
+
+/** A valid `POST /api/categoryDetails` body (the spec's field names, prices in dollars) with the given photo. */
+export const listingBody = (img: string, over: Record<string, unknown> = {}) => ({
+  title: 'Test Tote',
+  phone: '+1 555 0100',
+  original_price: 200,
+  resell_price: 120,
+  location: 'Porto',
+  year: '2020',
+  condition: 'good',
+  category: 'Tote',
+  img,
+  description: 'A tote.',
+  ...over,
+})

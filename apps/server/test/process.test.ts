@@ -1,13 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ServerProcess, serverDir, spawnServer } from './server-process.ts'
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
 let dataDir: string
 
 beforeAll(async () => {
@@ -15,39 +14,25 @@ beforeAll(async () => {
 })
 afterAll(() => rm(dataDir, { recursive: true, force: true }))
 
-interface Running {
-  child: ChildProcess
+interface Running extends ServerProcess {
   url: string
-  output: () => string
-  exit: Promise<number | null>
 }
 
-/** The real start script (`node --import tsx src/server.ts`) as its own process. */
+/** The real start script as its own process, once it listens. */
 function start(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let out = ''
-  child.stdout!.on('data', (c: Buffer) => {
-    out += c.toString()
-  })
-  child.stderr!.on('data', (c: Buffer) => {
-    out += c.toString()
-  })
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const server = spawnServer(env)
+  const { output: out, exit } = server
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+      const m = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out())
       if (m) {
         clearInterval(timer)
-        resolve({ child, url: m[1]!, output: () => out, exit })
+        resolve({ ...server, url: m[1]! })
       }
     }, 50)
     void exit.then((code) => {
       clearInterval(timer)
-      reject(Object.assign(new Error(`exited with ${code}`), { code, out }))
+      reject(Object.assign(new Error(`exited with ${code}`), { code, out: out() }))
     })
   })
 }

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { messages } from '@preloved/shared/messages'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,8 +8,9 @@ import { bookings, products, reports, users } from '../../src/db/schema/index.ts
 import { loadConfig } from '../../src/plugins/config.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signIn, signUp, someIp } from '../auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../build-test-app.ts'
-import { insertProduct } from '../fixtures.ts'
+import { insertProduct, listingBody } from '../fixtures.ts'
 import { ALIAS_FORMS, isRefusal, rawClient, someLoopback } from '../path-aliases.ts'
+import { spawnServer } from '../server-process.ts'
 import { SQL_INJECTION, XSS } from './hostile-strings.ts'
 import { uploadPhoto } from './upload.ts'
 import { makeVictim, snapshot, type Victim } from './victim.ts'
@@ -29,20 +28,8 @@ const errorKeys = (body: Record<string, unknown>) =>
     .filter((k) => k !== 'code')
     .sort()
 
-const listing = (over: Record<string, unknown> = {}) => ({
-  title: 'Hostile Tote',
-  phone: '+1 555 0100',
-  original_price: 200,
-  resell_price: 120,
-  location: 'Porto',
-  year: '2020',
-  condition: 'good',
-  category: 'Tote',
-  img,
-  description: 'A tote.',
-  specialty: 'Stitched',
-  ...over,
-})
+const listing = (over: Record<string, unknown> = {}) =>
+  listingBody(img, { title: 'Hostile Tote', specialty: 'Stitched', ...over })
 
 const post = (s: Session, url: string, payload: unknown, method: 'POST' | 'PUT' | 'PATCH' = 'POST') =>
   t.app.inject({ method, url, headers: s.bearer, payload: payload as object })
@@ -580,23 +567,12 @@ describe('secrets in start-up errors', () => {
   /** What `npm start` prints for this environment, and its exit code (the real server, in a process of its own). */
   async function startOutput(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
     const dir = await mkdtemp(path.join(tmpdir(), 'preloved-owasp-start-'))
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dir, PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let out = ''
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString()
-    })
-    child.stderr!.on('data', (c: Buffer) => {
-      out += c.toString()
-    })
+    const { child, output, exit } = spawnServer({ DATA_DIR: dir, PORT: '0', ...env })
     const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    const code = await exit
     clearTimeout(timer)
     await rm(dir, { recursive: true, force: true })
-    return { code, out }
+    return { code, out: output() }
   }
 
   it.each([

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { listingBody } from '../../../test/fixtures.ts'
 import { uploadPhoto } from '../../../test/hostile/upload.ts'
 import { uploads } from '../../db/schema/index.ts'
 import { cleanupOrphanImages } from './images.service.ts'
@@ -21,18 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const listing = (img: string) => ({
-  title: 'Photo Tote',
-  phone: '+1 555 0100',
-  original_price: 200,
-  resell_price: 120,
-  location: 'Porto',
-  year: '2020',
-  condition: 'good',
-  category: 'Tote',
-  img,
-  description: 'A tote.',
-})
+const listing = (img: string) => listingBody(img, { title: 'Photo Tote' })
 const list = (s: Session, img: string) =>
   t.app.inject({ method: 'POST', url: '/api/categoryDetails', headers: s.bearer, payload: listing(img) })
 const keyOf = (img: string) => img.split('/').pop()!
