@@ -32,12 +32,12 @@ const signedInModules = [
   'components/layouts/dashboard-layout\\.tsx',
   'features/auth/components/guards\\.tsx',
   'features/auth/api/(roles|get-public-config)\\.ts',
-  'features/bookings/api/(bookings|booking-parser|get-booking|get-category-listings)\\.ts',
-  'features/bookings/format\\.ts',
+  'features/bookings/api/(bookings|booking-parser|get-booking)\\.ts',
+  'features/products/api/(get-category-products|get-product)\\.ts',
   'features/wishlists/api/wishlists\\.ts',
   'components/ui/(form-alert|table)\\.tsx',
   'components/layouts/dashboard-page\\.tsx',
-  'lib/(notify|render-in-stages)\\.tsx?',
+  'lib/(notify|render-in-stages|format-date)\\.tsx?',
 ].map((file) => `apps[\\\\/]web[\\\\/]src[\\\\/]${file.replaceAll('/', '[\\\\/]')}$`)
 const signedInShared = new RegExp(
   [

@@ -22,6 +22,13 @@ export class ApiError extends Error {
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError
 
+/**
+ * A query's `retry`: TanStack Query's default of 3 (SPEC §8), except for a 4xx, which asking again will not change
+ * (an unknown category, a removed bag, someone else's booking; a 401 already went through the token renewal).
+ */
+export const retryServerErrors = (failureCount: number, error: Error): boolean =>
+  failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
+
 export type RequestOptions = {
   signal?: AbortSignal
   headers?: HeadersInit

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { myBookingsQueryOptions } from '@/features/bookings/api/bookings'
-import { categoryListingsQueryOptions } from '@/features/bookings/api/get-category-listings'
 import { categoriesQueryOptions } from '@/features/categories/api/get-categories'
+import { categoryProductsQueryOptions } from '@/features/products/api/get-category-products'
 import { cachedSessionUser } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 
@@ -17,7 +17,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // that every card does not render a second time when they arrive.
   const user = cachedSessionUser()
   await Promise.all([
-    queryClient.ensureQueryData(categoryListingsQueryOptions(slug)),
+    queryClient.ensureQueryData(categoryProductsQueryOptions(slug)),
     queryClient.prefetchQuery(categoriesQueryOptions()),
     user ? queryClient.prefetchQuery(myBookingsQueryOptions(user.email)) : undefined,
   ])

@@ -8,11 +8,11 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { useMyBookings } from '@/features/bookings/api/bookings'
-import { useCategoryListings } from '@/features/bookings/api/get-category-listings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
-import { ListingCard } from '@/features/bookings/components/listing-card'
-import { ReportListingButton } from '@/features/bookings/components/report-listing-button'
 import { useCategories } from '@/features/categories/api/get-categories'
+import { useCategoryProducts } from '@/features/products/api/get-category-products'
+import { ListingCard } from '@/features/products/components/listing-card'
+import { ReportListingButton } from '@/features/reports/components/report-listing-button'
 import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
 import { useSession } from '@/lib/auth-client'
 import { useRenderInStages } from '@/lib/render-in-stages'
@@ -32,7 +32,7 @@ const cardsPerRow = () =>
 /** '/category/:id' (the id is the category slug): every bag for sale in it (SPEC §2 Category listing). */
 function CategoryRoute() {
   const { id: slug = '' } = useParams()
-  const { data: products } = useCategoryListings(slug)
+  const { data: products } = useCategoryProducts(slug)
   const { categories } = useCategories()
   const { user } = useSession()
   const myBookings = useMyBookings(user?.email)

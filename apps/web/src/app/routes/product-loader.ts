@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { listingQueryOptions } from '@/features/bookings/api/get-category-listings'
+import { productQueryOptions } from '@/features/products/api/get-product'
 import { queryClient } from '@/lib/query-client'
 
 // Apart from the page's module (product.tsx) and free of zod: react-router loads both at once, so the request starts
@@ -7,6 +7,6 @@ import { queryClient } from '@/lib/query-client'
 
 /** The listing is loaded before the page shows; a removed or unknown one is the route-error screen. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  await queryClient.ensureQueryData(listingQueryOptions(params.id ?? ''))
+  await queryClient.ensureQueryData(productQueryOptions(params.id ?? ''))
   return null
 }

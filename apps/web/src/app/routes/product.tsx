@@ -8,11 +8,11 @@ import { ButtonLink } from '@/components/ui/button'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { useMyBookings } from '@/features/bookings/api/bookings'
-import { useListing } from '@/features/bookings/api/get-category-listings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
-import { ListingFacts, SellerLine } from '@/features/bookings/components/listing-facts'
-import { ReportListingButton } from '@/features/bookings/components/report-listing-button'
+import { useProduct } from '@/features/products/api/get-product'
+import { ListingFacts, SellerLine } from '@/features/products/components/listing-facts'
 import { ProductImage } from '@/features/products/components/product-image'
+import { ReportListingButton } from '@/features/reports/components/report-listing-button'
 import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
 import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
@@ -25,7 +25,7 @@ const BookingModal = lazy(() =>
 /** '/product/:id': one bag with every field, and the same actions as on its category page. */
 function ProductRoute() {
   const { id = '' } = useParams()
-  const { data: product } = useListing(id)
+  const { data: product } = useProduct(id)
   const { user } = useSession()
   const myBookings = useMyBookings(user?.email)
   const [booking, setBooking] = useState<Product | null>(null)

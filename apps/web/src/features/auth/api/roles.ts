@@ -1,7 +1,7 @@
 import type { isAdminSchema, isSellerSchema } from '@preloved/shared/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { api, isApiError } from '@/lib/api-client'
+import { api, retryServerErrors } from '@/lib/api-client'
 import { objectParser } from '@/lib/shape-parser'
 
 // SPEC §6: admin and seller status are decided by lookups by email (bearer token, own email only).
@@ -10,10 +10,6 @@ import { objectParser } from '@/lib/shape-parser'
 // so that zod stays out of the dashboard's first load.
 const isAdminParser = objectParser<z.infer<typeof isAdminSchema>>({ isAdmin: 'boolean' })
 const isSellerParser = objectParser<z.infer<typeof isSellerSchema>>({ isSeller: 'boolean' })
-
-// A 4xx will not change by asking again (a 401 already went through the token renewal and the login redirect).
-const retryServerErrors = (failureCount: number, error: Error) =>
-  failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
 
 export const isAdminQueryOptions = (email: string) =>
   queryOptions({

@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api, isApiError } from '@/lib/api-client'
+import { api, retryServerErrors } from '@/lib/api-client'
 import { bookingParser } from './booking-parser'
 
 // Zod-free: the payment route's loader imports this module alone, so that the request starts as soon as the route
 // matches (app/router.tsx); the answer is checked by hand (booking-parser.ts).
-
-const retryServerErrors = (failureCount: number, error: Error) =>
-  failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
 
 /** SPEC §7: GET /bookings/{id}, the payment page's loader. */
 export const bookingQueryOptions = (id: string) =>

@@ -7,9 +7,9 @@ import { Button, ButtonLink } from '@/components/ui/button'
 import { type Column, DataTable, indexColumn, TableThumb } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { formatPrice } from '@/lib/format'
+import { formatTime } from '@/lib/format-date'
 import { toast } from '@/lib/toast'
 import { useCreateBooking } from '../api/bookings'
-import { formatTime } from '../format'
 
 /** An expired hold on a bag still for sale: book it again with the same details. */
 function BookAgain({ booking }: { booking: Booking }) {

@@ -1,6 +1,6 @@
 import type { PaymentIntent, TestCard } from '@preloved/shared/payments'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { api, isApiError } from '@/lib/api-client'
+import { api, retryServerErrors } from '@/lib/api-client'
 import { objectParser } from '@/lib/shape-parser'
 
 // The payment page asks for the intent on its first load: checked by hand (the shared paymentIntentSchema's fields).
@@ -15,10 +15,6 @@ const paymentIntentParser = objectParser<PaymentIntent>({
 })
 const testConfirmResultSchema = () => import('@preloved/shared/payments').then((m) => m.testConfirmResultSchema)
 const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
-
-// A 4xx (paid already, sold, hold taken) will not change by asking again.
-const retryServerErrors = (failureCount: number, error: Error) =>
-  failureCount < 3 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500)
 
 /**
  * POST /create-payment-intent {bookingId}: the server decides the amount (DESIGN §6) and hands back the secret the

@@ -10,12 +10,12 @@ import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { FormAlert } from '@/components/ui/form-alert'
+import { FileField, SelectField, TextareaField } from '@/components/ui/form-controls'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { toast } from '@/lib/toast'
 import { useCreateProduct } from '../api/create-product'
 import { uploadImage } from '../api/upload-image'
-import { FileField, SelectField, TextareaField } from './product-form-controls'
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif']
 const MAX_PHOTO_BYTES = 10 * 1024 * 1024

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Card, CardBody, CardFigure, CardTitle } from '@/components/ui/card'
 import { paths } from '@/config/paths'
-import { ProductImage } from '@/features/products/components/product-image'
 import { formatPrice } from '@/lib/format'
 import { ListingFacts, SellerLine } from './listing-facts'
+import { ProductImage } from './product-image'
 
 // The category grid: 1 column below 640 px, 2 up to 1024 px, then 3 (inside a 1280 px max-width container).
 

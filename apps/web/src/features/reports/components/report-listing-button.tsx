@@ -3,9 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Button, type ButtonStyle } from '@/components/ui/button'
 
 // The dialog (and its reasons) downloads on the first click only.
-const ReportDialog = lazy(() =>
-  import('@/features/reports/components/report-dialog').then((module) => ({ default: module.ReportDialog })),
-)
+const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })))
 
 /** 'Report this Listing': opens the report dialog of the reports feature. */
 export function ReportListingButton({

@@ -2,7 +2,7 @@ import type { Product } from '@preloved/shared/products'
 import { BadgeCheck, CalendarDays, MapPin, ShoppingBag, Sparkles, Tag } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
-import { formatDay } from '../format'
+import { formatDay } from '@/lib/format-date'
 
 /** The seller's name, with the badge when the seller is verified (SPEC §2: verified is 'yes'). */
 export function SellerLine({ product, className }: { product: Product; className?: string }) {
