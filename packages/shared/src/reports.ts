@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import './zod-config.ts'
 import { REPORT_REASONS } from './constants.ts'
+import { messages } from './messages.ts'
 
 export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
   counterfeit: 'Counterfeit',
@@ -12,7 +13,13 @@ export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], strin
 
 export const createReportBodySchema = z.object({
   product_id: z.string({ error: 'product_id is required' }).trim().min(1, 'product_id is required').max(64),
-  reason: z.enum(REPORT_REASONS, { error: 'reason must be one of counterfeit, misleading, prohibited, scam, other' }),
+  // no reason at all is the dialog's first mistake: its words are for the shopper; a wrong one, for the API's caller
+  reason: z.enum(REPORT_REASONS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? messages.reports.reasonRequired
+        : 'reason must be one of counterfeit, misleading, prohibited, scam, other',
+  }),
   note: z.string().trim().max(1000, 'note must be at most 1,000 characters').optional(),
 })
 export type CreateReportBody = z.infer<typeof createReportBodySchema>

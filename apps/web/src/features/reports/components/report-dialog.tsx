@@ -1,7 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { REPORT_REASONS } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
-import { REPORT_REASON_LABELS } from '@preloved/shared/reports'
-import { type FormEvent, useId, useState } from 'react'
+import { type CreateReportBody, createReportBodySchema, REPORT_REASON_LABELS } from '@preloved/shared/reports'
+import { useId } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Modal } from '@/components/ui/modal'
 import { cn } from '@/lib/cn'
@@ -9,39 +12,43 @@ import { toast } from '@/lib/notify'
 import { useCreateReport } from '../api/reports'
 
 const NOTE_MAX = 1000
-type Reason = (typeof REPORT_REASONS)[number]
 
 type ReportDialogProps = { open: boolean; onClose: () => void; productId: string; title: string }
 
 function ReportForm({ productId, onClose }: { productId: string; onClose: () => void }) {
-  const [reason, setReason] = useState<Reason | null>(null)
-  const [note, setNote] = useState('')
-  const [error, setError] = useState<string | null>(null)
   const create = useCreateReport()
   const id = useId()
+  // the API's own schema: a missing reason or a long note reads as the server would answer it, before any request
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<typeof createReportBodySchema>, unknown, CreateReportBody>({
+    resolver: zodResolver(createReportBodySchema),
+    defaultValues: { product_id: productId, note: '' },
+  })
+  const reason = watch('reason')
+  const noteLength = watch('note')?.length ?? 0
+  const error = errors.reason?.message ?? errors.note?.message ?? errors.product_id?.message ?? errors.root?.message
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (!reason) {
-      setError('Choose a reason for your report.')
-      return
-    }
-    setError(null)
-    const trimmed = note.trim()
+  const submit = handleSubmit(({ note, ...body }) =>
     create.mutate(
-      { product_id: productId, reason, ...(trimmed ? { note: trimmed } : {}) },
+      { ...body, ...(note ? { note } : {}) },
       {
         onSuccess: () => {
           toast.success(messages.reports.thanks)
           onClose()
         },
-        onError: (failure) => setError(failure.message),
+        onError: (failure) => setError('root', { message: failure.message }),
       },
-    )
-  }
+    ),
+  )
 
   return (
     <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
+      <input type="hidden" {...register('product_id')} />
       <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
         <legend className="mb-2 text-sm font-medium">What is wrong with this listing?</legend>
         {REPORT_REASONS.map((value) => (
@@ -52,14 +59,7 @@ function ReportForm({ productId, onClose }: { productId: string; onClose: () => 
               reason === value && 'border-primary bg-primary/5',
             )}
           >
-            <input
-              type="radio"
-              name={`${id}-reason`}
-              value={value}
-              className="radio radio-sm radio-primary"
-              checked={reason === value}
-              onChange={() => setReason(value)}
-            />
+            <input type="radio" value={value} className="radio radio-sm radio-primary" {...register('reason')} />
             <span>{REPORT_REASON_LABELS[value]}</span>
           </label>
         ))}
@@ -73,13 +73,13 @@ function ReportForm({ productId, onClose }: { productId: string; onClose: () => 
           className="textarea w-full bg-base-100 text-base"
           rows={4}
           maxLength={NOTE_MAX}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
           aria-describedby={`${id}-count`}
+          aria-invalid={errors.note ? true : undefined}
           placeholder="Anything that helps our team review it"
+          {...register('note')}
         />
         <p id={`${id}-count`} className="self-end text-xs text-base-content/70 tabular-nums">
-          {note.length.toLocaleString('en-US')} / {NOTE_MAX.toLocaleString('en-US')}
+          {noteLength.toLocaleString('en-US')} / {NOTE_MAX.toLocaleString('en-US')}
         </p>
       </div>
       {error ? (
