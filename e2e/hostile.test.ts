@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uploadPhoto } from '../apps/server/test/hostile/upload.ts'
+import { listingBody } from '../apps/server/test/fixtures.ts'
+import { uploadPhoto } from '../apps/server/test/upload.ts'
 import { type Harness, startHarness } from './harness.ts'
 
 /**
@@ -70,33 +71,17 @@ beforeAll(async () => {
   h = await startHarness()
   const seller = await account('xss-seller@example.test', T.sellerName, 'seller')
   const customer = await account('xss-customer@example.test', T.customerName, 'customer')
-  const img = await uploadPhoto(h.app, { ...seller, name: '', token: '' })
-  const listing = {
-    phone: '+1 555 0100',
-    original_price: 300,
-    resell_price: 150,
-    year: '2021',
-    condition: 'good',
-    category: 'Tote',
-    img,
-  }
+  const img = await uploadPhoto(h.app, seller)
   productId = (
-    await call(seller, 'POST', '/api/categoryDetails', {
-      ...listing,
-      title: T.title,
-      description: T.description,
-      location: T.location,
-      specialty: T.specialty,
-    })
+    await call(
+      seller,
+      'POST',
+      '/api/categoryDetails',
+      listingBody(img, { title: T.title, description: T.description, location: T.location, specialty: T.specialty }),
+    )
   ).insertedId
-  const booked = (
-    await call(seller, 'POST', '/api/categoryDetails', {
-      ...listing,
-      title: T.bookedTitle,
-      description: 'Plain.',
-      location: 'Porto',
-    })
-  ).insertedId
+  const booked = (await call(seller, 'POST', '/api/categoryDetails', listingBody(img, { title: T.bookedTitle })))
+    .insertedId
   await call(seller, 'PUT', `/api/users/seller/${productId}`) // advertised: on the home page too
   bookingId = (
     await call(customer, 'POST', '/api/bookings', {
