@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeStripe, startFakeStripe } from '../apps/server/test/fakes/stripe-api.ts'
 import { FAKE_STRIPE_JS } from './fakes/stripe-js.ts'
-import { type Harness, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
 
 /**
  * The Stripe path of the payment page (DESIGN §6) in a real browser: our server talks to a local stand-in of
@@ -41,14 +41,10 @@ async function routeStripe(context: BrowserContext) {
 const accessToken = async (page: Page, email: string) =>
   (await (await page.request.get(`/api/jwt?email=${encodeURIComponent(email)}`)).json()).accessToken as string
 
-/** Signs in through the API (the cookie lands in the page's context) and books an available bag. */
+/** Signs in through the login page and books an available bag with the page's token. */
 async function bookABag(page: Page, email: string) {
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password: 'Demo#2026' },
-    headers: { origin: h.baseUrl },
-  })
-  expect(signIn.status()).toBe(200)
-  const token = await accessToken(page, email)
+  await logIn(page, email)
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
   const bags = (await (await page.request.get('/api/categoryDetails?category=Backpacks')).json()) as {
     _id: string
     title: string
