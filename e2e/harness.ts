@@ -113,6 +113,7 @@ export async function screenshot(page: Page, name: string) {
 export const DEMO_PASSWORD = 'Demo#2026'
 export const DEMO = {
   customer: 'emma.wilson@demo.preloved.test',
+  otherCustomer: 'noah.patel@demo.preloved.test',
   verifiedSeller: 'amelia.hart@demo.preloved.test',
   unverifiedSeller: 'liam.chen@demo.preloved.test',
   admin: 'admin@demo.preloved.test',
