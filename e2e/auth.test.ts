@@ -1,7 +1,8 @@
 import { messages } from '@preloved/shared/messages'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { signUp } from '../apps/server/test/auth-helpers.ts'
+import { DEMO, type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
 
 let h: Harness
 
@@ -10,33 +11,15 @@ beforeAll(async () => {
 })
 afterAll(() => h?.close())
 
-const ADMIN = { email: 'admin@demo.preloved.test', password: 'Demo#2026' }
 const PASSWORD = 'Bags#2026'
 
 let serial = 0
 const uniqueEmail = (who: string) => `${who}-${Date.now().toString(36)}-${++serial}@example.test`
 
-/** An account made through the API (for the tests whose subject is not signing up). */
-async function createAccount(name: string, email: string, password = PASSWORD) {
-  const res = await fetch(`${h.baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: h.baseUrl },
-    body: JSON.stringify({ name, email, password }),
-  })
-  expect(res.status).toBe(200)
-  return { name, email, password }
-}
-
 async function fillSignup(page: Page, values: { name: string; email: string; password: string }) {
   await page.getByLabel('Name', { exact: true }).fill(values.name)
   await page.getByLabel('Email', { exact: true }).fill(values.email)
   await page.getByLabel('Password', { exact: true }).fill(values.password)
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'LOGIN' }).click()
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'))
@@ -170,9 +153,10 @@ describe('sign up', () => {
 })
 
 describe('log in', () => {
-  let customer: { name: string; email: string; password: string }
+  // an account made through the API: signing up is not the subject here
+  const customer = { email: uniqueEmail('login'), password: PASSWORD }
   beforeAll(async () => {
-    customer = await createAccount('Lena Login', uniqueEmail('login'))
+    await signUp(h.app, { name: 'Lena Login', ...customer })
   })
 
   it('the login page shows the spec texts and passes axe', async () => {
@@ -198,9 +182,8 @@ describe('log in', () => {
     const { page, context, errors } = await h.newPage('desktop')
     await page.goto('/dashboard/wishlist')
     await page.waitForURL('**/login')
-    await logIn(page, customer.email, customer.password)
+    await logIn(page, customer.email, customer.password, { open: false, landing: '/dashboard/wishlist' })
     await page.getByText(messages.auth.loggedIn).waitFor()
-    await page.waitForURL('**/dashboard/wishlist')
     await page.getByRole('heading', { name: 'My Wishlist', level: 1 }).waitFor()
     expect(await storedToken(page)).toBeTruthy()
     // history was replaced: Back does not return to the login page
@@ -214,15 +197,13 @@ describe('log in', () => {
     const { page, context } = await h.newPage('desktop')
     await page.goto('/category/Tote')
     await page.waitForURL('**/login')
-    await logIn(page, customer.email, customer.password)
-    await page.waitForURL('**/category/Tote')
+    await logIn(page, customer.email, customer.password, { open: false, landing: '/category/Tote' })
     await context.close()
   })
 
   it('a wrong password shows the provider message under the form', async () => {
     const { page, context } = await h.newPage('desktop')
-    await page.goto('/login')
-    await logIn(page, customer.email, 'Wrong#2026')
+    await logIn(page, customer.email, 'Wrong#2026', { landing: false })
     await page.getByRole('alert').filter({ hasText: messages.auth.invalidCredentials }).waitFor()
     expect(page.url()).toBe(`${h.baseUrl}/login`)
     expect(await storedToken(page)).toBeNull()
@@ -246,9 +227,7 @@ describe('log in', () => {
 
   it('Log Out clears the token and the session; the dashboard then asks for a login', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await page.goto('/login')
     await logIn(page, customer.email, customer.password)
-    await page.waitForURL(`${h.baseUrl}/`)
     expect(await storedToken(page)).toBeTruthy()
     await header(page).getByRole('button', { name: 'Log Out' }).click()
     await header(page).getByRole('link', { name: 'Login', exact: true }).waitFor()
@@ -263,9 +242,7 @@ describe('log in', () => {
 
   it('an out-of-date token is renewed from the session once, and the call repeated', async () => {
     const { page, context } = await h.newPage('desktop')
-    await page.goto('/login')
     await logIn(page, customer.email, customer.password)
-    await page.waitForURL(`${h.baseUrl}/`)
     const good = await storedToken(page)
     // a token the server refuses (as an expired one is), while the session cookie still holds
     await page.evaluate(() => localStorage.setItem('accessToken', 'eyJhbGciOiJIUzI1NiJ9.e30.stale'))
@@ -288,9 +265,7 @@ describe('log in', () => {
 
   it('a customer opening an admin page is sent to login', async () => {
     const { page, context } = await h.newPage('desktop')
-    await page.goto('/login')
     await logIn(page, customer.email, customer.password)
-    await page.waitForURL(`${h.baseUrl}/`)
     await page.goto('/dashboard/allSellers')
     await page.waitForURL('**/login')
     expect(await page.getByRole('heading', { name: 'All Sellers' }).count()).toBe(0)
@@ -302,12 +277,10 @@ describe('log in', () => {
 
 describe('admin', () => {
   it('the admin gets Dashboard → All Sellers and the admin menu with the outbox', async () => {
-    await createAccount('Wendy Welcome', uniqueEmail('welcome')) // its welcome mail is in the outbox
+    await signUp(h.app, { name: 'Wendy Welcome', email: uniqueEmail('welcome') }) // its welcome mail is in the outbox
     const { page, context, errors } = await h.newPage('desktop')
-    await page.goto('/login')
-    await logIn(page, ADMIN.email, ADMIN.password)
+    await logIn(page, DEMO.admin)
     await page.getByText(messages.auth.loggedIn).waitFor()
-    await page.waitForURL(`${h.baseUrl}/`)
     const dashboard = header(page).getByRole('link', { name: 'Dashboard', exact: true })
     await dashboard.waitFor()
     expect(await dashboard.getAttribute('href')).toBe('/dashboard/allSellers')
@@ -358,7 +331,7 @@ describe('admin', () => {
 
 describe('password reset', () => {
   it('works through the mail in the outbox', async () => {
-    const account = await createAccount('Rita Reset', uniqueEmail('reset'), 'Old#2026')
+    const account = await signUp(h.app, { name: 'Rita Reset', email: uniqueEmail('reset'), password: 'Old#2026' })
     const user = await h.newPage('desktop')
     await user.page.goto('/login')
     await user.page.getByRole('link', { name: 'Forget Password?' }).click()
@@ -373,9 +346,7 @@ describe('password reset', () => {
 
     // the admin reads the mail in the outbox, in another browser
     const admin = await h.newPage('desktop')
-    await admin.page.goto('/login')
-    await logIn(admin.page, ADMIN.email, ADMIN.password)
-    await admin.page.waitForURL(`${h.baseUrl}/`)
+    await logIn(admin.page, DEMO.admin)
     await admin.page.goto('/dashboard/outbox')
     const mail = admin.page
       .getByRole('listitem')
@@ -401,9 +372,8 @@ describe('password reset', () => {
     await user.page.getByRole('button', { name: 'Change the password' }).click()
     await user.page.getByText(messages.auth.resetDone).waitFor()
     await user.page.waitForURL('**/login')
-    await logIn(user.page, account.email, 'New#2026')
+    await logIn(user.page, account.email, 'New#2026', { open: false })
     await user.page.getByText(messages.auth.loggedIn).waitFor()
-    await user.page.waitForURL(`${h.baseUrl}/`)
 
     // the link is used up
     await user.page.goto(link!)

@@ -1,7 +1,7 @@
 import { messages } from '@preloved/shared/messages'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Harness, logIn, screenshot, seriousA11yViolations, startHarness, viewportShot } from './harness.ts'
+import { DEMO, type Harness, logIn, screenshot, seriousA11yViolations, startHarness, viewportShot } from './harness.ts'
 
 let h: Harness
 
@@ -9,10 +9,6 @@ beforeAll(async () => {
   h = await startHarness()
 })
 afterAll(() => h?.close())
-
-const EMMA = 'emma.wilson@demo.preloved.test'
-const NOAH = 'noah.patel@demo.preloved.test'
-const AMELIA = 'amelia.hart@demo.preloved.test'
 
 /** The category page, once its cards are there. */
 async function openCategory(page: Page, slug: string, title: string) {
@@ -64,7 +60,7 @@ describe('buying', () => {
 
   it('a customer books from the category page, a declined card leaves it unpaid, 4242 pays it and it leaves the category', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, EMMA)
+    await logIn(page, DEMO.customer)
     await openCategory(page, 'Tote', 'Tote Bags')
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1)
     expect(await seriousA11yViolations(page)).toEqual([])
@@ -89,7 +85,7 @@ describe('buying', () => {
     await dialog.waitFor()
     expect(await dialog.getByLabel('Price').isDisabled()).toBe(true)
     expect(await dialog.getByLabel('Email').isDisabled()).toBe(true)
-    expect(await dialog.getByLabel('Email').inputValue()).toBe(EMMA)
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(DEMO.customer)
     expect(await dialog.getByLabel('Name').inputValue()).toBe('Emma Wilson')
     await dialog.getByRole('button', { name: 'Confirm Order' }).click()
     await dialog.getByText(messages.bookings.phoneRequired, { exact: true }).waitFor()
@@ -116,7 +112,7 @@ describe('buying', () => {
 
     // another customer sees 'Reserved' on it, and no Book Now
     const other = await h.newPage('desktop')
-    await logIn(other.page, NOAH)
+    await logIn(other.page, DEMO.otherCustomer)
     await openCategory(other.page, 'Tote', 'Tote Bags')
     const reserved = card(other.page, bag).getByRole('button', { name: 'Reserved' })
     expect(await reserved.isDisabled()).toBe(true)
@@ -199,7 +195,7 @@ describe('buying', () => {
 
   it('a later order has no first-order discount (phone screens)', async () => {
     const { page, context } = await h.newPage('phone')
-    await logIn(page, EMMA)
+    await logIn(page, DEMO.customer)
     await openCategory(page, 'Backpacks', 'Backpacks')
     expect(await seriousA11yViolations(page)).toEqual([])
     await viewportShot(page, 'buying-category-phone')
@@ -224,7 +220,7 @@ describe('buying', () => {
 
   it('a fresh customer sees the empty states; the wishlist adds, lists with Buy Now and removes', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, NOAH)
+    await logIn(page, DEMO.otherCustomer)
     await page.goto('/dashboard/myOrders')
     await page.getByRole('heading', { name: 'My Orders', level: 1 }).waitFor()
     await page.getByText(messages.bookings.noOrders, { exact: true }).waitFor()
@@ -263,7 +259,7 @@ describe('buying', () => {
 
   it('a seller sees no Book Now on their own bag; the product page shows it all', async () => {
     const { page, context } = await h.newPage('desktop')
-    await logIn(page, AMELIA)
+    await logIn(page, DEMO.verifiedSeller)
     await openCategory(page, 'Shoulder', 'Shoulder Bags')
     const own = card(page, 'Chanel Classic Double Flap Medium')
     await own.getByText('This is your listing.').waitFor()
@@ -296,7 +292,7 @@ describe('buying', () => {
 
   it('an unknown category shows the route-error screen', async () => {
     const { page, context } = await h.newPage('desktop')
-    await logIn(page, NOAH)
+    await logIn(page, DEMO.otherCustomer)
     await page.goto('/category/Suitcases')
     await page.getByRole('heading', { name: messages.common.routeError }).waitFor()
     expect(await page.getByTestId('route-error-detail').innerText()).toBe(messages.products.categoryNotFound)

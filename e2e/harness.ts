@@ -113,21 +113,30 @@ export async function screenshot(page: Page, name: string) {
 export const DEMO_PASSWORD = 'Demo#2026'
 export const DEMO = {
   customer: 'emma.wilson@demo.preloved.test',
+  otherCustomer: 'noah.patel@demo.preloved.test',
   verifiedSeller: 'amelia.hart@demo.preloved.test',
   unverifiedSeller: 'liam.chen@demo.preloved.test',
   admin: 'admin@demo.preloved.test',
 } as const
 
 /**
- * Signs in through the login page and waits for home and the stored token (on a phone the header's Dashboard link
- * sits in the collapsed menu, so the token is the sign that the sign-in finished).
+ * Signs in through the login form, as a shopper does: opens /login (unless `open: false`, when a guarded page has
+ * already sent the browser there), submits, then waits for `landing` (home unless told) and the stored token (on a
+ * phone the header's Dashboard link sits in the collapsed menu, so the token is the sign that the sign-in finished).
+ * `landing: false` only submits, for a sign-in that is to be refused.
  */
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login')
+export async function logIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  { open = true, landing = '/' }: { open?: boolean; landing?: string | false } = {},
+) {
+  if (open) await page.goto('/login')
   await page.getByLabel('Email', { exact: true }).fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'LOGIN' }).click()
-  await page.waitForURL((url) => url.pathname === '/')
+  if (landing === false) return
+  await page.waitForURL((url) => url.pathname === landing)
   await page.waitForFunction(() => localStorage.getItem('accessToken') !== null)
 }
 

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { uploadPhoto } from '../apps/server/test/hostile/upload.ts'
-import { type Harness, startHarness } from './harness.ts'
+import { PASSWORD, type Session, signUp } from '../apps/server/test/auth-helpers.ts'
+import { listingBody } from '../apps/server/test/fixtures.ts'
+import { uploadPhoto } from '../apps/server/test/upload.ts'
+import { DEMO, type Harness, logIn, startHarness } from './harness.ts'
 
 /**
  * Stored XSS: script payloads written through the API into every text a user can write (names, listing title,
@@ -10,10 +12,6 @@ import { type Harness, startHarness } from './harness.ts'
  * markup made it into the page and only the policy stopped it), and the payload must read as plain text.
  */
 let h: Harness
-
-const PASSWORD = 'Hostile#2026'
-const ADMIN = 'admin@demo.preloved.test'
-const ADMIN_PASSWORD = 'Demo#2026'
 
 /** A payload that runs `window.__xss = 1` and an alert if the page ever treats it as markup. */
 const xss = (tag: string) => `${tag} <img src=x onerror="window.__xss=1;alert(1)"><script>window.__xss=1</script>`
@@ -29,35 +27,7 @@ const T = {
   note: `${xss('NO')}<a href="javascript:window.__xss=1">click</a>`,
 }
 
-interface Account {
-  email: string
-  cookie: string
-  bearer: { authorization: string }
-  id: string
-}
-
-async function account(email: string, name: string, role: 'customer' | 'seller'): Promise<Account> {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: { origin: h.baseUrl },
-    payload: { name, email, password: PASSWORD },
-  })
-  expect(res.statusCode, res.body).toBe(200)
-  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ')
-  const jwt = await h.app.inject({ url: `/api/jwt?email=${encodeURIComponent(email)}`, headers: { cookie } })
-  const bearer = { authorization: `Bearer ${jwt.json().accessToken}` }
-  const recorded = await h.app.inject({
-    method: 'POST',
-    url: '/api/users',
-    headers: bearer,
-    payload: { name, email, role },
-  })
-  expect(recorded.statusCode, recorded.body).toBe(200)
-  return { email, cookie, bearer, id: res.json().user.id }
-}
-
-async function call(who: Account, method: 'POST' | 'PUT', url: string, payload?: object) {
+async function call(who: Session, method: 'POST' | 'PUT', url: string, payload?: object) {
   const res = await h.app.inject({ method, url, headers: who.bearer, ...(payload ? { payload } : {}) })
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200)
   return res.json()
@@ -68,35 +38,19 @@ let bookingId = ''
 
 beforeAll(async () => {
   h = await startHarness()
-  const seller = await account('xss-seller@example.test', T.sellerName, 'seller')
-  const customer = await account('xss-customer@example.test', T.customerName, 'customer')
-  const img = await uploadPhoto(h.app, { ...seller, name: '', token: '' })
-  const listing = {
-    phone: '+1 555 0100',
-    original_price: 300,
-    resell_price: 150,
-    year: '2021',
-    condition: 'good',
-    category: 'Tote',
-    img,
-  }
+  const seller = await signUp(h.app, { email: 'xss-seller@example.test', name: T.sellerName, role: 'seller' })
+  const customer = await signUp(h.app, { email: 'xss-customer@example.test', name: T.customerName, role: 'customer' })
+  const img = await uploadPhoto(h.app, seller)
   productId = (
-    await call(seller, 'POST', '/api/categoryDetails', {
-      ...listing,
-      title: T.title,
-      description: T.description,
-      location: T.location,
-      specialty: T.specialty,
-    })
+    await call(
+      seller,
+      'POST',
+      '/api/categoryDetails',
+      listingBody(img, { title: T.title, description: T.description, location: T.location, specialty: T.specialty }),
+    )
   ).insertedId
-  const booked = (
-    await call(seller, 'POST', '/api/categoryDetails', {
-      ...listing,
-      title: T.bookedTitle,
-      description: 'Plain.',
-      location: 'Porto',
-    })
-  ).insertedId
+  const booked = (await call(seller, 'POST', '/api/categoryDetails', listingBody(img, { title: T.bookedTitle })))
+    .insertedId
   await call(seller, 'PUT', `/api/users/seller/${productId}`) // advertised: on the home page too
   bookingId = (
     await call(customer, 'POST', '/api/bookings', {
@@ -126,15 +80,6 @@ async function watchedPage() {
     })
   })
   return { page, context, errors, dialogs }
-}
-
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'LOGIN' }).click()
-  await page.waitForURL(`${h.baseUrl}/`)
-  await page.waitForFunction(() => localStorage.getItem('accessToken') !== null)
 }
 
 /** Opens the page, waits for every payload to show as text, then checks nothing ran. */
@@ -199,7 +144,7 @@ describe('stored XSS payloads', () => {
   it("stay text on the category and product pages and in the customer's orders, wishlist and payment", async () => {
     const w = await watchedPage()
     try {
-      await logIn(w.page, 'xss-customer@example.test')
+      await logIn(w.page, 'xss-customer@example.test', PASSWORD)
       await visit(w, '/category/Tote', [T.title, T.bookedTitle, T.location, T.sellerName])
       await visit(w, `/product/${productId}`, [T.title, T.description, T.location, T.specialty, T.sellerName])
       await visit(w, '/dashboard/myOrders', [T.bookedTitle])
@@ -214,7 +159,7 @@ describe('stored XSS payloads', () => {
   it("stay text in the seller's products", async () => {
     const w = await watchedPage()
     try {
-      await logIn(w.page, 'xss-seller@example.test')
+      await logIn(w.page, 'xss-seller@example.test', PASSWORD)
       await visit(w, '/dashboard/myProducts', [T.title, T.bookedTitle])
     } finally {
       await w.context.close()
@@ -225,7 +170,7 @@ describe('stored XSS payloads', () => {
   it("stay text in the admin's lists, reported items and outbox", async () => {
     const w = await watchedPage()
     try {
-      await logIn(w.page, ADMIN, ADMIN_PASSWORD)
+      await logIn(w.page, DEMO.admin)
       await visit(w, '/dashboard/allCustomers', [T.customerName])
       await visit(w, '/dashboard/allSellers', [T.sellerName])
       await visit(w, '/dashboard/reportedItems', [T.title, T.sellerName, T.note])

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../apps/server/src/db/schema/index.ts'
+import { PASSWORD, signUp } from '../apps/server/test/auth-helpers.ts'
 import { insertProduct } from '../apps/server/test/fixtures.ts'
 import { apiAs, DEMO, type Harness, logIn, screenshot, startHarness } from './harness.ts'
 
@@ -16,7 +17,6 @@ beforeAll(async () => {
 })
 afterAll(() => h?.close())
 
-const PASSWORD = 'Figures#2026'
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 const stat = (page: Page, label: string) => page.locator(`[data-stat="${label}"]`)
 type Summary = {
@@ -37,12 +37,7 @@ describe('one paid order, the same figures on every screen', () => {
     const [seller] = await db.select().from(users).where(eq(users.email, DEMO.verifiedSeller))
     const bag = await insertProduct(db, seller!.id, { title: 'Figures Test Kelly 32', resellPriceCents: 595_000 })
     const email = `figures-${Date.now().toString(36)}@example.test`
-    const signUp = await fetch(`${h.baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: h.baseUrl },
-      body: JSON.stringify({ name: 'Fay Figures', email, password: PASSWORD }),
-    })
-    expect(signUp.status).toBe(200)
+    await signUp(h.app, { name: 'Fay Figures', email })
 
     const sellerPage = await signedIn(DEMO.verifiedSeller)
     const adminPage = await signedIn(DEMO.admin)
@@ -124,11 +119,7 @@ describe('the first-order discount moves to the bag opened last (issue #12, find
     const first = await insertProduct(db, seller!.id, { title: 'Moving Discount Tote', resellPriceCents: 10_000 })
     const second = await insertProduct(db, seller!.id, { title: 'Moving Discount Clutch', resellPriceCents: 20_000 })
     const email = `moving-${Date.now().toString(36)}@example.test`
-    await fetch(`${h.baseUrl}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: h.baseUrl },
-      body: JSON.stringify({ name: 'Mo Ving', email, password: PASSWORD }),
-    })
+    await signUp(h.app, { name: 'Mo Ving', email })
     const { page, context } = await signedIn(email, PASSWORD)
     const book = (productId: string) =>
       apiAs<{ insertedId: string }>(page, '/api/bookings', {

@@ -5,15 +5,11 @@ import { messages } from '@preloved/shared/messages'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiAs, type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { apiAs, DEMO, type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
 
 let h: Harness
 let tempDir: string
 let photoPath: string
-
-const AMELIA = 'amelia.hart@demo.preloved.test' // a verified seller
-const LIAM = 'liam.chen@demo.preloved.test' // an unverified seller
-const ADMIN = 'admin@demo.preloved.test'
 
 type Listing = {
   _id: string
@@ -72,7 +68,7 @@ async function fillProduct(page: Page, name: string) {
 describe('a seller lists, advertises and deletes bags', () => {
   it('adds a product with a photo, lands on My Products with the toast and the thumbnail, advertises it and finds it on the home page', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, AMELIA)
+    await logIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
     await page.getByText('Add a Product & sell more and get verified').waitFor()
     // she is verified: the page says so
@@ -107,9 +103,9 @@ describe('a seller lists, advertises and deletes bags', () => {
     await page.waitForURL(`${h.baseUrl}/dashboard/myProducts`)
 
     // the stored listing: our own image store, the seller from the token, verified because she is
-    const mine = await myListings(page, AMELIA)
+    const mine = await myListings(page, DEMO.verifiedSeller)
     const added = mine.find((p) => p.title === name)
-    expect(added).toMatchObject({ category: 'Tote', email: AMELIA, verified: 'yes', advertisement: false })
+    expect(added).toMatchObject({ category: 'Tote', email: DEMO.verifiedSeller, verified: 'yes', advertisement: false })
 
     const row = page.getByRole('row', { name: new RegExp(name) })
     await row.waitFor()
@@ -147,9 +143,9 @@ describe('a seller lists, advertises and deletes bags', () => {
 
   it('deletes another product only after confirming; Cancel keeps it', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, AMELIA)
+    await logIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/myProducts')
-    const before = await myListings(page, AMELIA)
+    const before = await myListings(page, DEMO.verifiedSeller)
     const victim = before.find((p) => p.status === 'available' && p.title !== 'Cognac Weekender Tote')!
     expect(victim).toBeDefined()
 
@@ -169,7 +165,7 @@ describe('a seller lists, advertises and deletes bags', () => {
     expect(await row.isVisible()).toBe(true)
     // focus returns to the Delete button that opened it
     expect(await deleteButton.evaluate((el) => el === document.activeElement)).toBe(true)
-    expect((await myListings(page, AMELIA)).some((p) => p._id === victim._id)).toBe(true)
+    expect((await myListings(page, DEMO.verifiedSeller)).some((p) => p._id === victim._id)).toBe(true)
 
     // Escape cancels too
     await deleteButton.click()
@@ -182,7 +178,7 @@ describe('a seller lists, advertises and deletes bags', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await toast(page, messages.products.deleted(victim.title)).waitFor()
     await row.waitFor({ state: 'detached' })
-    const after = await myListings(page, AMELIA)
+    const after = await myListings(page, DEMO.verifiedSeller)
     expect(after.some((p) => p._id === victim._id)).toBe(false)
     expect(after).toHaveLength(before.length - 1)
     expect(errors).toEqual([])
@@ -191,10 +187,10 @@ describe('a seller lists, advertises and deletes bags', () => {
 
   it('shows every required-field message on an empty Add form and creates nothing', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, AMELIA)
+    await logIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
     await page.getByLabel('Name', { exact: true }).waitFor()
-    const before = await myListings(page, AMELIA)
+    const before = await myListings(page, DEMO.verifiedSeller)
     await page.getByRole('button', { name: 'Add', exact: true }).click()
     for (const message of [
       messages.products.nameRequired,
@@ -211,17 +207,17 @@ describe('a seller lists, advertises and deletes bags', () => {
     // each message is tied to its field
     expect(await page.getByLabel('Photo', { exact: true }).getAttribute('aria-invalid')).toBe('true')
     expect(await seriousA11yViolations(page)).toEqual([])
-    expect(await myListings(page, AMELIA)).toHaveLength(before.length)
+    expect(await myListings(page, DEMO.verifiedSeller)).toHaveLength(before.length)
     expect(errors).toEqual([])
     await context.close()
   })
 
   it('refuses a text file named .png: the server reason under Photo and as a toast, and no product', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, AMELIA)
+    await logIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
     await page.getByLabel('Name', { exact: true }).waitFor()
-    const before = await myListings(page, AMELIA)
+    const before = await myListings(page, DEMO.verifiedSeller)
     const name = 'Not Really A Bag'
     await fillProduct(page, name)
     await page
@@ -239,7 +235,7 @@ describe('a seller lists, advertises and deletes bags', () => {
 
     expect(page.url()).toBe(`${h.baseUrl}/dashboard/addProducts`)
     expect(await page.getByText(messages.products.added(name)).count()).toBe(0)
-    const after = await myListings(page, AMELIA)
+    const after = await myListings(page, DEMO.verifiedSeller)
     expect(after).toHaveLength(before.length)
     expect(after.some((p) => p.title === name)).toBe(false)
     // the failed upload is logged as a 415 by the browser; nothing else went wrong
@@ -249,7 +245,7 @@ describe('a seller lists, advertises and deletes bags', () => {
 
   it('Add a Product and My Products hold on a phone', async () => {
     const { page, context, errors } = await h.newPage('phone')
-    await logIn(page, AMELIA)
+    await logIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
     await page.getByLabel('Name', { exact: true }).waitFor()
     await page.getByLabel('Photo', { exact: true }).setInputFiles(photoPath)
@@ -298,11 +294,11 @@ describe('a seller lists, advertises and deletes bags', () => {
 describe('the admin manages sellers and customers', () => {
   it('verifies Liam Chen: the toast, the Verified badge, and the verified mark on his listings', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, ADMIN)
+    await logIn(page, DEMO.admin)
     await page.goto('/dashboard/allSellers')
     const row = page.getByRole('row', { name: /Liam Chen/ })
     await row.waitFor()
-    expect(await row.getByText(LIAM).isVisible()).toBe(true)
+    expect(await row.getByText(DEMO.unverifiedSeller).isVisible()).toBe(true)
     // his listings carry no badge yet
     const listed = async () =>
       ((await (await fetch(`${h.baseUrl}/api/categoryDetails?limit=100`)).json()) as Listing[]).filter(
@@ -332,7 +328,7 @@ describe('the admin manages sellers and customers', () => {
 
   it('deletes customers after confirming, down to the empty state', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, ADMIN)
+    await logIn(page, DEMO.admin)
     await page.goto('/dashboard/allCustomers')
     const noah = page.getByRole('row', { name: /Noah Patel/ })
     await noah.waitFor()

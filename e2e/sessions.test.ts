@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PASSWORD, signUp } from '../apps/server/test/auth-helpers.ts'
 import { type Harness, logIn, startHarness } from './harness.ts'
 
 // Issue 12, finding 6: an access token ends with its session, and the web app then asks for a login.
@@ -10,18 +11,12 @@ beforeAll(async () => {
 })
 afterAll(() => h?.close())
 
-const PASSWORD = 'Bags#2026'
 let serial = 0
 
 /** A fresh customer made through the API, so that changing its password touches no other test. */
 async function createCustomer() {
   const email = `sessions-${Date.now().toString(36)}-${++serial}@example.test`
-  const res = await fetch(`${h.baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: h.baseUrl },
-    body: JSON.stringify({ name: 'Tess Tabs', email, password: PASSWORD }),
-  })
-  expect(res.status).toBe(200)
+  await signUp(h.app, { name: 'Tess Tabs', email })
   return email
 }
 

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeStripe, startFakeStripe } from '../apps/server/test/fakes/stripe-api.ts'
 import { FAKE_STRIPE_JS } from './fakes/stripe-js.ts'
-import { type Harness, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { DEMO, type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
 
 /**
  * The Stripe path of the payment page (DESIGN §6) in a real browser: our server talks to a local stand-in of
@@ -41,14 +41,10 @@ async function routeStripe(context: BrowserContext) {
 const accessToken = async (page: Page, email: string) =>
   (await (await page.request.get(`/api/jwt?email=${encodeURIComponent(email)}`)).json()).accessToken as string
 
-/** Signs in through the API (the cookie lands in the page's context) and books an available bag. */
+/** Signs in through the login page and books an available bag with the page's token. */
 async function bookABag(page: Page, email: string) {
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email, password: 'Demo#2026' },
-    headers: { origin: h.baseUrl },
-  })
-  expect(signIn.status()).toBe(200)
-  const token = await accessToken(page, email)
+  await logIn(page, email)
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
   const bags = (await (await page.request.get('/api/categoryDetails?category=Backpacks')).json()) as {
     _id: string
     title: string
@@ -64,14 +60,13 @@ async function bookABag(page: Page, email: string) {
   throw new Error('no bag could be booked')
 }
 
-const NOAH = 'noah.patel@demo.preloved.test'
 const payButton = (page: Page) => page.getByRole('button', { name: 'Pay', exact: true })
 
 describe('paying with Stripe Elements', () => {
   it('shows the card error in red and leaves the order unpaid, then pays with 4242 and the order reads Paid', async () => {
     const { page, context, errors } = await h.newPage('phone')
     await routeStripe(context)
-    const { bookingId, bag } = await bookABag(page, NOAH)
+    const { bookingId, bag } = await bookABag(page, DEMO.otherCustomer)
 
     await page.goto(`/dashboard/payment/${bookingId}`)
     await page.getByRole('heading', { name: `Payment for ${bag}`, level: 1 }).waitFor()
@@ -91,7 +86,7 @@ describe('paying with Stripe Elements', () => {
     await payButton(page).click()
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor()
     const order = await page.request.get('/api/bookingPaid', {
-      headers: { authorization: `Bearer ${await accessToken(page, NOAH)}` },
+      headers: { authorization: `Bearer ${await accessToken(page, DEMO.otherCustomer)}` },
     })
     expect((await order.json()).paid).not.toContain(bookingId)
 

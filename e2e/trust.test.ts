@@ -1,7 +1,16 @@
 import { messages } from '@preloved/shared/messages'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiAs, type Harness, logIn, screenshot, seriousA11yViolations, startHarness, viewportShot } from './harness.ts'
+import {
+  apiAs,
+  DEMO,
+  type Harness,
+  logIn,
+  screenshot,
+  seriousA11yViolations,
+  startHarness,
+  viewportShot,
+} from './harness.ts'
 
 let h: Harness
 
@@ -9,10 +18,6 @@ beforeAll(async () => {
   h = await startHarness()
 })
 afterAll(() => h?.close())
-
-const EMMA = 'emma.wilson@demo.preloved.test'
-const ADMIN = 'admin@demo.preloved.test'
-const AMELIA = 'amelia.hart@demo.preloved.test'
 
 type Listing = { _id: string; title: string; category: string; status: string; advertisement: boolean }
 
@@ -56,7 +61,7 @@ describe('trust: reports and moderation', () => {
     kept = available.find((p) => p.category === removed.category && p._id !== removed._id) ?? available[1]!
 
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, EMMA)
+    await logIn(page, DEMO.customer)
     await openCategory(page, removed.category)
     const dialog = await report(
       page,
@@ -83,7 +88,7 @@ describe('trust: reports and moderation', () => {
 
   it('the admin removes one reported listing (gone from category and home) and dismisses another (kept)', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, ADMIN)
+    await logIn(page, DEMO.admin)
     // the removed one is advertised: it is on the home page before
     await page.getByText(removed.title).first().waitFor()
 
@@ -140,7 +145,7 @@ describe('trust: reports and moderation', () => {
 
   it('Reported Items fits a phone', async () => {
     const { page, context } = await h.newPage('phone')
-    await logIn(page, ADMIN)
+    await logIn(page, DEMO.admin)
     await page.goto('/dashboard/reportedItems')
     await page.getByRole('heading', { name: messages.reports.empty }).waitFor()
     await page.getByText('Resolved', { exact: true }).click()
@@ -171,7 +176,7 @@ const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigi
 describe('the dashboard index per role', () => {
   it('a customer sees open and paid orders and the wishlist, with links', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, EMMA)
+    await logIn(page, DEMO.customer)
     await page.goto('/dashboard')
     await page.getByRole('heading', { name: /^Welcome back, Emma/, level: 1 }).waitFor()
     const summary = await apiAs<Summary>(page, '/api/dashboard/summary')
@@ -190,7 +195,7 @@ describe('the dashboard index per role', () => {
 
   it('a seller sees available and sold listings, the sales total and that she is verified', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, AMELIA)
+    await logIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard')
     await page.getByRole('heading', { name: /^Welcome back, Amelia/, level: 1 }).waitFor()
     const summary = await apiAs<Summary>(page, '/api/dashboard/summary')
@@ -210,7 +215,7 @@ describe('the dashboard index per role', () => {
   it('an admin sees customers, sellers, unverified sellers, open reports and sales this week', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { page, context, errors } = await h.newPage(viewport)
-      await logIn(page, ADMIN)
+      await logIn(page, DEMO.admin)
       await page.goto('/dashboard')
       await page.getByRole('heading', { name: /^Welcome back/, level: 1 }).waitFor()
       const summary = await apiAs<Summary>(page, '/api/dashboard/summary')
@@ -232,7 +237,7 @@ describe('the dashboard index per role', () => {
 
   it('the customer dashboard fits a phone', async () => {
     const { page, context } = await h.newPage('phone')
-    await logIn(page, EMMA)
+    await logIn(page, DEMO.customer)
     await page.goto('/dashboard')
     await stat(page, 'Wishlist').waitFor()
     expect(await seriousA11yViolations(page)).toEqual([])

@@ -18,10 +18,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import pg from 'pg'
 import { openDatabase } from '../apps/server/src/db/client.ts'
 import { seedReferenceData } from '../apps/server/src/db/demo/seed.ts'
 import { tokenKey } from '../apps/server/src/lib/tokens.ts'
+import { freshPostgres } from '../apps/server/test/fresh-postgres.ts'
 import { type Kind, Mix, type PlannedRequest, percentile, WEIGHTS } from './bench-mix.ts'
 import { BENCH_PASSWORD, customerEmail, productId, type SeedSizes, seedBench } from './bench-seed.ts'
 
@@ -281,20 +281,9 @@ async function benchDatabase(
   let databaseUrl: string | undefined
   let dropDatabase = async () => {}
   if (target === 'postgres') {
-    const name = `bench_${randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: PG_SERVER })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(PG_SERVER)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: PG_SERVER })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    }
+    const fresh = await freshPostgres('bench', PG_SERVER)
+    databaseUrl = fresh.url
+    dropDatabase = fresh.drop
   }
   try {
     console.info(`\n[${target}] seeding ${SIZES.listings} listings and ${SIZES.customers} customers…`)

@@ -15,6 +15,7 @@ import { createServer, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { type FreshDatabase, freshPostgres } from '../apps/server/test/fresh-postgres.ts'
 import { Client, instanceEnv, type PairOptions, type Running, startPair } from '../apps/server/test/system/harness.ts'
 import {
   photoAcrossInstances,
@@ -28,28 +29,13 @@ const check = process.argv.includes('--check')
 const port = Number(process.env.PORT ?? 3000)
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`
 
-async function database(): Promise<{ url: string; drop(): Promise<void> }> {
+async function database(): Promise<FreshDatabase> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, drop: async () => {} }
   const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const name = `preloved_multi_${Date.now().toString(36)}`
-  const admin = new pg.Client({ connectionString: server })
-  await admin.connect().catch((err: Error) => {
-    console.error(`No PostgreSQL server at ${server} (${err.message}): set DATABASE_URL to a postgres:// database.`)
+  return freshPostgres('preloved_multi', server).catch((err: Error) => {
+    console.error(`No fresh database on ${server} (${err.message}): set DATABASE_URL to a postgres:// database.`)
     process.exit(1)
   })
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(server)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: server })
-      await a.connect()
-      await a.query(`drop database if exists ${name} with (force)`)
-      await a.end()
-    },
-  }
 }
 
 /** Round robin over the instances; each answer says which one served it (x-served-by). */

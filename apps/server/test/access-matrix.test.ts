@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reports, users, wishlists } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser, listingBody } from './fixtures.ts'
+import { multipart, pngPhoto, uploadPhoto } from './upload.ts'
 
 /**
  * The authorization matrix: every /api route × anonymous, customer, seller, verified seller and admin, with the
@@ -49,17 +49,6 @@ const sellerOnly: Record<Who, number> = { anonymous: 401, customer: 403, seller:
 const adminOnly: Record<Who, number> = { anonymous: 401, customer: 403, seller: 403, verifiedSeller: 403, admin: 200 }
 const ownerOnly: Record<Who, number> = { anonymous: 401, customer: 403, seller: 200, verifiedSeller: 403, admin: 403 }
 
-function multipartImage(_png: Buffer): Record<string, string> {
-  return { 'content-type': 'multipart/form-data; boundary=----matrix' }
-}
-const multipartBody = (png: Buffer) =>
-  Buffer.concat([
-    Buffer.from(
-      '------matrix\r\nContent-Disposition: form-data; name="image"; filename="bag.png"\r\nContent-Type: image/png\r\n\r\n',
-    ),
-    png,
-    Buffer.from('\r\n------matrix--\r\n'),
-  ])
 let pngBytes = Buffer.alloc(0)
 
 const productBody = (img: string) =>
@@ -129,7 +118,7 @@ const cases: Case[] = [
   },
   {
     route: 'POST /api/images',
-    request: () => ({ url: '/api/images', payload: multipartBody(pngBytes), headers: multipartImage(pngBytes) }),
+    request: () => ({ url: '/api/images', ...multipart(pngBytes) }),
     expect: sellerOnly,
   },
   {
@@ -281,19 +270,12 @@ beforeAll(async () => {
   ])
   await t.database.db.update(users).set({ verified: true }).where(eq(users.id, verifiedSeller!.id))
   const product = await insertProduct(t.database.db, seller!.id)
-  pngBytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8a4b2a' } })
-    .png()
-    .toBuffer()
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: '/api/images',
-    headers: { ...seller!.bearer, ...multipartImage(pngBytes) },
-    payload: multipartBody(pngBytes),
-  })
+  pngBytes = await pngPhoto()
+  const img = await uploadPhoto(t.app, seller!)
   ctx = {
     s: { customer: customer!, seller: seller!, verifiedSeller: verifiedSeller!, admin: admin! },
     productId: product.id,
-    img: upload.json().data.url,
+    img,
     newProduct: async () => (await insertProduct(t.database.db, seller!.id)).id,
     newUser: async (role) => (await insertUser(t.database.db, { role })).id,
     bookingId: '',

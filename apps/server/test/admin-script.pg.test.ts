@@ -1,34 +1,23 @@
 import { tmpdir } from 'node:os'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../src/db/client.ts'
 import { roleOf, run } from './admin-script.ts'
 import { insertUser } from './fixtures.ts'
+import { type FreshDatabase, freshPostgres } from './fresh-postgres.ts'
 
 // runs in the server-pg project only (TEST_DATABASE_URL set); the embedded database is admin-script.test.ts
 describe('npm run admin, on PostgreSQL (DATABASE_URL)', () => {
-  const serverUrl = process.env.TEST_DATABASE_URL!
-  const name = `preloved_admin_${process.pid}`
+  let fresh: FreshDatabase
   let url: string
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const u = new URL(serverUrl)
-    u.pathname = `/${name}`
-    url = u.toString()
+    fresh = await freshPostgres('preloved_admin')
+    url = fresh.url
     const database = await openDatabase(url, tmpdir())
     await database.migrate()
     await insertUser(database.db, { email: 'pg-owner@example.test' })
     await database.close()
   })
-  afterAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`drop database if exists ${name} with (force)`)
-    await admin.end()
-  })
+  afterAll(() => fresh?.drop())
 
   it('grants and revokes while the server may run', async () => {
     const grant = await run(['grant', 'pg-owner@example.test'], { DATABASE_URL: url })

@@ -15,6 +15,9 @@ export interface Session {
   bearer: { authorization: string }
 }
 
+/** The origin a browser on the app's PUBLIC_URL sends (ORIGIN for the test apps, which leave it unset). */
+const originOf = (app: FastifyInstance) => app.config.PUBLIC_URL ?? ORIGIN
+
 /** A client address of its own per call, so the per-IP limits of sign-up and sign-in do not pool across tests. */
 export const someIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`
 
@@ -57,7 +60,7 @@ export async function followSetupLink(
   const reset = await app.inject({
     method: 'POST',
     url: '/api/auth/reset-password',
-    headers: { origin: ORIGIN },
+    headers: { origin: originOf(app) },
     remoteAddress: someIp(),
     payload: { token, newPassword: password },
   })
@@ -77,7 +80,7 @@ export async function signUp(
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: { origin: ORIGIN },
+    headers: { origin: originOf(app) },
     remoteAddress: someIp(),
     payload: { name, email: opts.email, password: opts.password ?? PASSWORD },
   })
@@ -104,7 +107,7 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',
-    headers: { origin: ORIGIN },
+    headers: { origin: originOf(app) },
     remoteAddress: someIp(),
     payload: { email, password },
   })

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { type Database, openDatabase } from '../src/db/client.ts'
 import { loadConfig } from '../src/plugins/config.ts'
+import { freshPostgres } from './fresh-postgres.ts'
 
 export interface TestApp {
   app: FastifyInstance
@@ -25,24 +25,10 @@ export async function openTestDatabase(dataDir: string): Promise<{ database: Dat
     await database.migrate()
     return { database, drop: async () => {} }
   }
-  const name = `preloved_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  const database = await openDatabase(url.toString(), dataDir)
+  const fresh = await freshPostgres('preloved_t', serverUrl)
+  const database = await openDatabase(fresh.url, dataDir)
   await database.migrate()
-  return {
-    database,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: serverUrl })
-      await a.connect()
-      await a.query(`drop database if exists ${name} with (force)`)
-      await a.end()
-    },
-  }
+  return { database, drop: fresh.drop }
 }
 
 export async function buildTestApp(

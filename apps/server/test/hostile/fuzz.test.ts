@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from '../auth-helpers.ts'
 import { buildTestApp } from '../build-test-app.ts'
-import { insertProduct } from '../fixtures.ts'
+import { insertProduct, listingBody } from '../fixtures.ts'
 import { ALIAS_FORMS, isRefusal, rawClient } from '../path-aliases.ts'
 import { HOSTILE } from './hostile-strings.ts'
 import { makeVictim, snapshot } from './victim.ts'
@@ -35,17 +35,7 @@ const routes = t.app.apiRoutes.map((r) => ({ method: r.method, url: r.url }))
 
 /** Valid values for every body field any route reads: a generated body starts here and breaks some of them. */
 const VALID: Record<string, unknown> = {
-  title: 'Fuzz Tote',
-  phone: '+1 555 0100',
-  original_price: 200,
-  resell_price: 120.5,
-  location: 'Porto',
-  year: '2020',
-  condition: 'good',
-  category: 'Tote',
-  img: own.img,
-  description: 'A tote.',
-  specialty: 'Stitched',
+  ...listingBody(own.img, { title: 'Fuzz Tote', resell_price: 120.5, specialty: 'Stitched' }),
   name: 'Fuzzy',
   email: customer.email,
   role: 'customer',

@@ -11,8 +11,8 @@ import { buildTestApp, type TestApp } from '../build-test-app.ts'
 import { insertProduct, listingBody } from '../fixtures.ts'
 import { ALIAS_FORMS, isRefusal, rawClient, someLoopback } from '../path-aliases.ts'
 import { spawnServer } from '../server-process.ts'
+import { postImage, uploadPhoto } from '../upload.ts'
 import { SQL_INJECTION, XSS } from './hostile-strings.ts'
-import { uploadPhoto } from './upload.ts'
 import { makeVictim, snapshot, type Victim } from './victim.ts'
 
 /** OWASP top-ten checks on the real app: injection, oversized and poisoned bodies, traversal, CSRF. */
@@ -366,18 +366,7 @@ describe('path traversal', () => {
         'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
         'base64',
       )
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/images',
-        headers: { ...seller.bearer, 'content-type': 'multipart/form-data; boundary=----x' },
-        payload: Buffer.concat([
-          Buffer.from(
-            `------x\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-          ),
-          png,
-          Buffer.from('\r\n------x--\r\n'),
-        ]),
-      })
+      const res = await postImage(t.app, seller, png, { filename })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json().data.url).toMatch(/^\/uploads\/[0-9a-f]+-\d+\.webp$/)
     }

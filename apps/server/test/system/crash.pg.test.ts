@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, it } from 'vitest'
+import { type FreshDatabase, freshPostgres } from '../fresh-postgres.ts'
 import { expectIntact, expectWorking, killMidStream } from './crash-scenario.ts'
-import { freshPostgres } from './harness.ts'
 
 /** PostgreSQL: SIGKILL the server mid-stream (its connections drop with it), restart on the same database. */
 let dataDir: string
-let db: Awaited<ReturnType<typeof freshPostgres>>
+let db: FreshDatabase
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-crash-pg-'))
-  db = await freshPostgres()
+  db = await freshPostgres('preloved_sys')
 })
 afterAll(async () => {
   await db?.drop()

@@ -3,23 +3,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  Client,
-  eventually,
-  freePort,
-  freshPostgres,
-  type Running,
-  SECRET,
-  type Session,
-  startServer,
-  TcpProxy,
-} from './harness.ts'
+import { type FreshDatabase, freshPostgres } from '../fresh-postgres.ts'
+import { Client, eventually, freePort, type Running, SECRET, type Session, startServer, TcpProxy } from './harness.ts'
 
 /**
  * PostgreSQL goes away while the server runs (a TCP proxy between them is cut) and comes back: requests that need
  * it get a 503 in our JSON shape, /api/health says so, the process stays up, and the pool reconnects by itself.
  */
-let db: Awaited<ReturnType<typeof freshPostgres>>
+let db: FreshDatabase
 let proxy: TcpProxy
 let dataDir: string
 let server: Running
@@ -27,7 +18,7 @@ let api: Client
 let customer: Session
 
 beforeAll(async () => {
-  db = await freshPostgres()
+  db = await freshPostgres('preloved_sys')
   const target = new URL(db.url)
   proxy = new TcpProxy(target.hostname, Number(target.port || 5432))
   const through = new URL(db.url)

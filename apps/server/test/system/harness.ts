@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type Server, Socket } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
-import sharp from 'sharp'
+import { listingBody } from '../fixtures.ts'
+import { multipart, pngPhoto } from '../upload.ts'
 
 /** apps/server: where the real start command runs. */
 export const serverDir = fileURLToPath(new URL('../..', import.meta.url))
@@ -68,28 +68,6 @@ export function startServer(env: Record<string, string>, onOutput?: (chunk: stri
   })
 }
 
-/** A fresh database on the PostgreSQL server of TEST_DATABASE_URL; `drop()` removes it. */
-export async function freshPostgres(prefix = 'preloved_sys'): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set')
-  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: serverUrl })
-      await a.connect()
-      await a.query(`drop database if exists ${name} with (force)`)
-      await a.end()
-    },
-  }
-}
-
 // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field in the tests, which assert on them
 type Json = any
 
@@ -125,8 +103,8 @@ export class Client {
     opts: { body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<Answer<T>> {
     const headers: Record<string, string> = { origin: this.origin, ...opts.headers }
-    let body: string | FormData | undefined
-    if (opts.body instanceof FormData) body = opts.body
+    let body: string | Uint8Array | undefined
+    if (Buffer.isBuffer(opts.body)) body = opts.body
     else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body)
       headers['content-type'] = 'application/json'
@@ -176,32 +154,14 @@ export class Client {
 
   /** One photo uploaded by the seller; its URLs can back any number of listings. */
   async uploadPhoto(seller: Session): Promise<Answer> {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#a0522d' } })
-      .png()
-      .toBuffer()
-    const form = new FormData()
-    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bag.png')
-    return this.call('POST', '/api/images', { body: form, headers: seller.bearer })
+    const { payload, headers } = multipart(await pngPhoto('#a0522d'))
+    return this.call('POST', '/api/images', { body: payload, headers: { ...seller.bearer, ...headers } })
   }
 
   /** A listing by the seller through POST /api/categoryDetails, with an uploaded photo URL. */
   async addBag(seller: Session, img: string, title: string, price = 120): Promise<string> {
-    const res = await this.post(
-      '/api/categoryDetails',
-      {
-        title,
-        phone: '+351 555 0100',
-        original_price: price * 2,
-        resell_price: price,
-        location: 'Lisbon',
-        year: '2021',
-        condition: 'good',
-        category: 'Tote',
-        img,
-        description: 'A bag for the system tests.',
-      },
-      seller,
-    )
+    const body = listingBody(img, { title, original_price: price * 2, resell_price: price })
+    const res = await this.post('/api/categoryDetails', body, seller)
     if (res.status !== 200) throw new Error(`add bag: ${res.status} ${JSON.stringify(res.body)}`)
     return res.body.insertedId as string
   }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, freePort, freshPostgres, type Running, startPair } from './harness.ts'
+import { type FreshDatabase, freshPostgres } from '../fresh-postgres.ts'
+import { Client, freePort, type Running, startPair } from './harness.ts'
 import {
   photoAcrossInstances,
   samePaymentOnBoth,
@@ -15,7 +16,7 @@ import {
  * Two real server processes on one PostgreSQL database, as behind a load balancer: the same AUTH_SECRET,
  * PUBLIC_URL and DATA_DIR (photos), their own PORT. Whatever one instance did, the other must honour.
  */
-let db: Awaited<ReturnType<typeof freshPostgres>>
+let db: FreshDatabase
 let sql: pg.Pool
 let dataDir: string
 let a: Running
@@ -25,7 +26,7 @@ let B: Client
 const tag = Date.now().toString(36)
 
 beforeAll(async () => {
-  db = await freshPostgres()
+  db = await freshPostgres('preloved_sys')
   sql = new pg.Pool({ connectionString: db.url, max: 2 })
   dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-multi-'))
   const publicUrl = `http://localhost:${await freePort()}` // where the balancer would be

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, freePort, freshPostgres, PASSWORD, type Running, SECRET, startServer } from './harness.ts'
+import { type FreshDatabase, freshPostgres } from '../fresh-postgres.ts'
+import { Client, freePort, PASSWORD, type Running, SECRET, startServer } from './harness.ts'
 import { signInAttemptsAlternating } from './multi-scenarios.ts'
 
 /**
@@ -14,13 +15,13 @@ import { signInAttemptsAlternating } from './multi-scenarios.ts'
 const FACTOR = 2
 const PER_ACCOUNT = Math.ceil(8 * FACTOR)
 let dataDir: string
-let db: Awaited<ReturnType<typeof freshPostgres>> | undefined
+let db: FreshDatabase | undefined
 let a: Running
 let b: Running
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-rl-'))
-  db = process.env.TEST_DATABASE_URL ? await freshPostgres() : undefined
+  db = process.env.TEST_DATABASE_URL ? await freshPostgres('preloved_sys') : undefined
   const env = async (name: string) => ({
     DATABASE_URL: db?.url ?? 'memory://',
     REDIS_URL: process.env.TEST_REDIS_URL!,

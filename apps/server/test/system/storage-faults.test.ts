@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products } from '../../src/db/schema/index.ts'
 import { type Session, signUp } from '../auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../build-test-app.ts'
+import { postImage } from '../upload.ts'
 
 /**
  * The photo storage fails under the app: the disk is full (a 1 MB tmpfs mounted on DATA_DIR/uploads, filled up),
@@ -36,22 +37,7 @@ afterAll(async () => {
   await t.close()
 })
 
-async function upload(bytes = photo) {
-  const boundary = '----preloved-system'
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="bag.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/images',
-    headers: { ...seller.bearer, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
-  })
-}
+const upload = (bytes = photo) => postImage(t.app, seller, bytes, { filename: 'bag.jpg', type: 'image/jpeg' })
 
 /** A fresh photo each time (the store is content-addressed: the same bytes twice are not written again). */
 let variant = 0

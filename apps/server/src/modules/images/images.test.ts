@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
+import { type FilePart, pngPhoto, postImage } from '../../../test/upload.ts'
 import { LocalImageStore } from './image-store.ts'
 import { cleanupOrphanImages } from './images.service.ts'
 
@@ -18,27 +19,9 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-function multipart(bytes: Buffer, opts: { field?: string; filename?: string; type?: string } = {}) {
-  const boundary = '----preloved-test'
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${opts.field ?? 'image'}"; filename="${opts.filename ?? 'bag.jpg'}"\r\nContent-Type: ${opts.type ?? 'image/jpeg'}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
-const upload = (bytes: Buffer, opts: Parameters<typeof multipart>[1] = {}) => {
-  const m = multipart(bytes, opts)
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/images',
-    headers: { ...seller.bearer, ...m.headers },
-    payload: m.payload,
-  })
-}
+/** POST /api/images as the seller; a JPEG named bag.jpg in the field `image` unless told. */
+const upload = (bytes: Buffer, part: FilePart = {}) =>
+  postImage(t.app, seller, bytes, { filename: 'bag.jpg', type: 'image/jpeg', ...part })
 
 const storedFile = (url: string) => path.join(t.dataDir, 'uploads', url.replace('/uploads/', ''))
 
@@ -165,12 +148,7 @@ describe('POST /api/images', () => {
   })
 
   it('refuses a file over 10 MB with 413', async () => {
-    const big = Buffer.concat([
-      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
-        .png()
-        .toBuffer(),
-      Buffer.alloc(10 * 1024 * 1024 + 10),
-    ])
+    const big = Buffer.concat([await pngPhoto('#000', { width: 10, height: 10 }), Buffer.alloc(10 * 1024 * 1024 + 10)])
     const res = await upload(big, { filename: 'big.png', type: 'image/png' })
     expect(res.statusCode).toBe(413)
     expect(res.json().message).toMatch(/10 MB/)
@@ -215,10 +193,7 @@ describe('/uploads', () => {
 describe('cleanup of unused uploads', () => {
   it('deletes day-old files no listing uses and keeps the ones in use', async () => {
     const store = new LocalImageStore(path.join(t.dataDir, 'uploads'))
-    const png = (c: string) =>
-      sharp({ create: { width: 900, height: 900, channels: 3, background: c } })
-        .png()
-        .toBuffer()
+    const png = (c: string) => pngPhoto(c, { width: 900, height: 900 })
     const used = (await upload(await png('#112233'), { type: 'image/png' })).json().data
     const orphan = (await upload(await png('#445566'), { type: 'image/png' })).json().data
     await insertProduct(t.database.db, seller.id, { img: used.url, thumb: used.thumb })

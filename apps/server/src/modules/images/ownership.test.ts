@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { listingBody } from '../../../test/fixtures.ts'
-import { uploadPhoto } from '../../../test/hostile/upload.ts'
+import { uploadPhoto } from '../../../test/upload.ts'
 import { uploads } from '../../db/schema/index.ts'
 import { cleanupOrphanImages } from './images.service.ts'
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { uploadPhoto } from '../../../test/hostile/upload.ts'
+import { listingBody } from '../../../test/fixtures.ts'
+import { uploadPhoto } from '../../../test/upload.ts'
 import { bookings, products, users } from '../../db/schema/index.ts'
 
 let t: TestApp
@@ -13,20 +13,7 @@ let customer: Session
 let admin: Session
 let img: string
 
-const body = (over: Record<string, unknown> = {}) => ({
-  title: 'Longchamp Le Pliage Large',
-  phone: '+1 555 0142',
-  original_price: 145,
-  resell_price: 79.99,
-  location: 'Boston, MA',
-  year: '2022',
-  condition: 'excellent',
-  category: 'Tote',
-  img,
-  description: 'Navy nylon tote, folds flat, leather flap without scuffs.',
-  specialty: 'Folds into its own flap',
-  ...over,
-})
+const body = (over: Record<string, unknown> = {}) => listingBody(img, { specialty: 'Folds into its own flap', ...over })
 
 const add = (s: Session, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/categoryDetails', headers: s.bearer, payload })
@@ -39,30 +26,14 @@ beforeAll(async () => {
     signUp(t.app, { email: 'cara@example.test', name: 'Cara Customer', role: 'customer' }),
     signUp(t.app, { email: ADMIN_EMAIL, name: 'Ada Admin' }),
   ])
-  const png = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#223355' } })
-    .png()
-    .toBuffer()
-  const boundary = '----b'
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/images',
-    headers: { ...seller.bearer, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-  })
-  img = res.json().data.url
+  img = await uploadPhoto(t.app, seller, '#223355', { width: 1000, height: 1000 })
 })
 afterAll(() => t.close())
 
 describe('POST /api/categoryDetails', () => {
   it('lists the bag under the seller from the token, ignoring identity in the body', async () => {
     const res = await add(seller, {
-      ...body(),
+      ...body({ resell_price: 79.99 }),
       seller: 'Mallory',
       email: 'mallory@example.test',
       verified: 'yes',
@@ -74,10 +45,10 @@ describe('POST /api/categoryDetails', () => {
     // the seller reads their own listing with its contact details
     const detail = (await t.app.inject({ url: `/api/products/${insertedId}`, headers: seller.bearer })).json()
     expect(detail).toMatchObject({
-      title: 'Longchamp Le Pliage Large',
+      title: 'Test Tote',
       seller: 'Sally Seller',
       email: 'sally@example.test',
-      original_price: 145,
+      original_price: 200,
       resell_price: 79.99,
       advertisement: false,
       status: 'available',
