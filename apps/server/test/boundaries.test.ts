@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedInUser } from '../src/plugins/auth.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 
 /**
@@ -58,6 +60,14 @@ describe('server boundaries', () => {
   it('only the products module touches the list cache: others call listingsChanged()', () => {
     const outsideProducts = all.filter((f) => !path.relative(src, f).startsWith(path.join('modules', 'products')))
     expect(offenders(outsideProducts, /productListCache\.(?:clear|deleteWhere)\(/)).toEqual([])
+  })
+
+  it('signedInUser(req) answers 401 when a route that forgot its access has no caller', () => {
+    expect(() => signedInUser({ user: undefined } as FastifyRequest)).toThrow(
+      expect.objectContaining({ statusCode: 401, message: 'Please sign in to continue.' }),
+    )
+    const user = { id: 'u', name: 'Ann', email: 'ann@example.test', role: 'customer' as const, verified: false }
+    expect(signedInUser({ user } as FastifyRequest)).toBe(user)
   })
 
   it('no route writes its OpenAPI security by hand except to narrow it (derived from config.access)', () => {
