@@ -6,7 +6,6 @@ import { type Database, openDatabase } from './db/client.ts'
 import { DEMO_ADMIN } from './db/demo/demo-data.ts'
 import { demoPassword } from './db/demo/demo-password.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
-import { MicroCache } from './lib/micro-cache.ts'
 import { redactSecrets } from './lib/redact.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
@@ -22,10 +21,12 @@ import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway.ts'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts'
+import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
+import { type ApiRoute, securityOf } from './plugins/access.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { canonicalPathPlugin } from './plugins/canonical-path.ts'
 import type { Config } from './plugins/config.ts'
@@ -38,13 +39,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeadersPlugin } from './plugins/security-headers.ts'
 import { staticPlugin } from './plugins/static.ts'
 
-export type Access = 'public' | 'signed-in' | 'customer' | 'seller' | 'admin'
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Who may call the route; every /api route declares it. */
-    access?: Access
-  }
   interface FastifyInstance {
     config: Config
     images: ImageStore
@@ -53,29 +48,7 @@ declare module 'fastify' {
     stripe: StripeGateway | undefined
     /** The current time: holds expire by it. */
     now(): Date
-    /** Every /api route with the access it declared (the authorization matrix test covers each). */
-    apiRoutes: readonly ApiRoute[]
-    /**
-     * Serialized public listing pages; every write that changes what a list shows calls `clear()`, or `deleteWhere()`
-     * for the pages that show one listing.
-     */
-    productListCache: MicroCache<CachedPage>
   }
-}
-
-export interface ApiRoute {
-  method: string
-  url: string
-  access: Access
-}
-
-/** A serialized page of a public list and its `Link` header. */
-export interface CachedPage {
-  body: string
-  etag: string
-  link: string | undefined
-  /** The listings on the page: a booking of one of them empties only the pages that show it. */
-  productIds: ReadonlySet<string>
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
@@ -142,6 +115,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
     const access = route.config?.access
     if (!access) throw new Error(`route ${route.method} ${route.url} does not declare who may call it (config.access)`)
+    // the OpenAPI document's security follows the access: a route writes its own only to narrow it (never public)
+    const security = securityOf(access)
+    if (route.schema?.security && !security) {
+      throw new Error(`public route ${route.method} ${route.url} declares an OpenAPI security requirement`)
+    }
+    if (security && !route.schema?.security) route.schema = { ...route.schema, security }
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access })
     }
@@ -165,7 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('now', () => new Date(clock()))
   app.decorate('images', images)
   app.decorate('stripe', createStripeGateway(config))
-  app.decorate('productListCache', new MicroCache<CachedPage>(config.LIST_CACHE_MS))
+  app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner

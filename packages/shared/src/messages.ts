@@ -9,6 +9,9 @@ export const messages = {
     routeError: 'Something went wrong!!!',
     signOut: 'Sign out',
     routeNotFound: 'Route not found',
+    /** A request refused by a schema without a message of its own. */
+    invalidRequest: 'Invalid request',
+    invalidCursor: 'cursor is not a valid paging cursor',
   },
   auth: {
     emailRequired: 'email is required',
@@ -57,12 +60,20 @@ export const messages = {
     notFound: 'Product not found',
     categoryNotFound: 'Category not found',
     photoNotYours: 'Only a photo you uploaded can go on your listing. Upload your own photo of the bag.',
+    notOurImage: 'img must be a photo uploaded to this site (POST /api/images)',
+    notYours: 'This listing is not yours.',
+    soldNoDelete: 'This bag has been sold: it cannot be deleted, and it is already hidden from the shop.',
+    soldNoAdvertise: 'This bag has been sold and can no longer be advertised.',
     noProducts: 'You have not added any products yet.',
   },
   users: {
     verified: 'Verified successfully',
     noCustomers: 'No Customer to Show',
     noSellers: 'No Seller to Show',
+    notFound: 'User not found',
+    notSeller: 'Only sellers can be verified.',
+    notSelf: 'You cannot delete your own account.',
+    notAdmin: 'Admins cannot be deleted here.',
   },
   bookings: {
     confirmed: 'Booking confirmed',
@@ -88,6 +99,7 @@ export const messages = {
   wishlists: {
     added: 'Added to wishlist',
     empty: 'You have no products in wishlist',
+    entryNotFound: 'Wishlist entry not found',
   },
   payments: {
     success: 'Congrats! your payment completed',
@@ -122,6 +134,11 @@ export const messages = {
     expiryPast: "Your card's expiration date is in the past.",
     cvcIncomplete: "Your card's security code is incomplete.",
     zipIncomplete: 'Your postal code is incomplete.',
+    notFound: 'Payment not found',
+    webhooksDisabled: 'Stripe webhooks are not enabled on this server',
+    webhookNotJson: 'Stripe webhooks are sent as application/json',
+    webhookSignatureMissing: 'Missing Stripe-Signature header',
+    webhookSignatureInvalid: 'Invalid Stripe webhook signature',
   },
   reports: {
     thanks: 'Thanks — our team will review this listing.',
@@ -136,6 +153,22 @@ export const messages = {
   },
   nav: navMessages,
   home: homeMessages,
+  /** The photo upload (POST /api/images) and its storage. */
+  images: {
+    notMultipart: 'Send the photo as multipart/form-data in the field "image".',
+    malformedUpload: 'The upload is not valid multipart/form-data. Send the photo in the field "image".',
+    tooLarge: 'The photo is larger than 10 MB. Please choose a smaller one.',
+    tooManyPixels: 'The photo has more than 40 megapixels. Please choose a smaller one.',
+    tooManyPixelsSized: (width: number, height: number) =>
+      `The photo is ${width}×${height} pixels; at most 40 megapixels are accepted.`,
+    notAnImage: (accepted: string) => `The file is not an image we accept. Upload a ${accepted} photo.`,
+    formatRefused: (format: string | undefined, accepted: string) =>
+      `${format ? format.toUpperCase() : 'This'} files are not accepted. Upload a ${accepted} photo.`,
+    unreadable: (accepted: string) => `The photo could not be read. Upload a ${accepted} photo.`,
+    storageFull: 'The photo could not be saved: the server has run out of storage space. Please try again later.',
+    storageNotWritable:
+      'The photo could not be saved: the server cannot write to its photo storage. Please try again later.',
+  },
   mail: {
     outboxEmpty: 'No mail yet',
   },

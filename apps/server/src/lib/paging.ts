@@ -1,3 +1,4 @@
+import { messages } from '@preloved/shared/messages'
 import { and, type Column, eq, lt, or, type SQL } from 'drizzle-orm'
 import { AppError } from './errors.ts'
 
@@ -21,7 +22,7 @@ export function decodeCursor(cursor: string, ids: 'uuid' | 'text' = 'uuid'): Cur
   const createdAt = new Date(iso ?? '')
   const idOk = id && (ids === 'uuid' ? isUuid(id) : /^[\w-]{1,64}$/.test(id))
   if (!idOk || Number.isNaN(createdAt.getTime())) {
-    throw new AppError(400, 'cursor is not a valid paging cursor')
+    throw new AppError(400, messages.common.invalidCursor)
   }
   return { createdAt, id }
 }

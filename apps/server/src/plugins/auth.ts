@@ -3,12 +3,12 @@ import { fromNodeHeaders } from 'better-auth/node'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Access } from '../app.ts'
 import { sessions, users } from '../db/schema/index.ts'
 import { AppError } from '../lib/errors.ts'
 import { tokenKey, verifyAccessToken } from '../lib/tokens.ts'
 import { type Auth, createAuth, publicOrigins, setUpAdminAccount } from '../modules/auth/auth.ts'
 import type { Mailer } from '../modules/mail/mail.service.ts'
+import type { Access } from './access.ts'
 
 export interface CurrentUser {
   id: string
@@ -32,6 +32,15 @@ declare module 'fastify' {
     /** The better-auth session behind the caller: the cookie's, or the one the bearer token was minted from. */
     sessionId: string | undefined
   }
+}
+
+/**
+ * The signed-in caller of a route whose `config.access` is not public (the onRequest hook below has resolved and
+ * checked it); a 401 if there is none, so a route that forgot its access fails closed instead of reading undefined.
+ */
+export function signedInUser(req: FastifyRequest): CurrentUser {
+  if (!req.user) throw new AppError(401, messages.auth.signInRequired)
+  return req.user
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -14,7 +14,21 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        // each route's security is derived from its config.access (app.ts): public ones have none
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The accessToken of GET /api/jwt',
+          },
+          cookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'better-auth.session_token',
+            description: "better-auth's session cookie (named __Secure-better-auth.session_token over https)",
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

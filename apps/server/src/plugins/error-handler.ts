@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http'
+import { messages } from '@preloved/shared/messages'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
@@ -14,7 +15,7 @@ const ZOD_GENERIC = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/
 function validationMessage(err: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(err)) return err.message
   const first = err.validation[0]
-  if (!first) return 'Invalid request'
+  if (!first) return messages.common.invalidRequest
   const field = String(first.instancePath ?? '')
     .replace(/^\//, '')
     .replaceAll('/', '.')

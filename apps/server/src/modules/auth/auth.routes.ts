@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const rule = bodyRules[path]
       if (rule && req.method === 'POST') {
         const parsed = rule.safeParse(req.body ?? {})
-        if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? 'Invalid request')
+        if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? messages.common.invalidRequest)
       }
       for (const limit of limiters.get(path) ?? []) await limit(req, reply)
     },

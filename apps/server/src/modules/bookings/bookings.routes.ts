@@ -6,6 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
+import { signedInUser } from '../../plugins/auth.ts'
+import { listingsChanged } from '../products/list-cache.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { findBooking, listBookingsOf, toBookingJson } from './bookings.repository.ts'
 import { bookProduct } from './bookings.service.ts'
@@ -21,18 +23,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bookings'],
         summary: 'Book a bag: holds it for you for HOLD_MINUTES (price from the listing, customer from the token)',
-        security: [{ bearer: [] }],
         body: createBookingBodySchema,
         response: { 200: insertResultSchema },
       },
     },
     async (req) => {
-      const id = await bookProduct(app.db, req.user!, req.body, app.now(), {
+      const id = await bookProduct(app.db, signedInUser(req), req.body, app.now(), {
         holdMinutes: app.config.HOLD_MINUTES,
         maxOpenHolds: app.config.MAX_OPEN_HOLDS,
       })
       // the bag now reads 'Reserved' on the pages that show it; the others stay cached
-      app.productListCache.deleteWhere((page) => page.productIds.has(req.body.product_id.toLowerCase()))
+      listingsChanged(app, [req.body.product_id])
       return { acknowledged: true as const, insertedId: id }
     },
   )
@@ -44,13 +45,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bookings'],
         summary: 'Your orders (bookings), newest first',
-        security: [{ bearer: [] }],
         querystring: emailQuerySchema,
         response: { 200: bookingListSchema },
       },
     },
     async (req, reply) => {
-      const who = await emailScope(app.db, req.user!, req.query.email)
+      const who = await emailScope(app.db, signedInUser(req), req.query.email)
       reply.header('cache-control', 'no-store')
       if (!who) return []
       const now = app.now()
@@ -66,17 +66,16 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bookings'],
         summary: 'One of your bookings (admins: any)',
-        security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(64) }),
         response: { 200: bookingSchema },
       },
     },
     async (req, reply) => {
+      const user = signedInUser(req)
       const now = app.now()
       const row = isUuid(req.params.id) ? await findBooking(app.db, req.params.id, now) : undefined
       if (!row) throw new AppError(404, messages.bookings.notFound)
-      if (row.customerId !== req.user!.id && req.user!.role !== 'admin')
-        throw new AppError(403, messages.auth.forbidden)
+      if (row.customerId !== user.id && user.role !== 'admin') throw new AppError(403, messages.auth.forbidden)
       reply.header('cache-control', 'no-store')
       return toBookingJson(row, now)
     },

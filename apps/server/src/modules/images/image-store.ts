@@ -1,5 +1,6 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { messages } from '@preloved/shared/messages'
 import { AppError } from '../../lib/errors.ts'
 
 /** Where processed images live. Keys are content-hashed file names, so a stored file never changes. */
@@ -23,7 +24,6 @@ export function assertSafeKey(key: string): void {
   if (!KEY_PATTERN.test(key)) throw new Error(`unsafe image key: ${key}`)
 }
 
-const NOT_SAVED = 'The photo could not be saved:'
 const FULL = new Set(['ENOSPC', 'EDQUOT'])
 const NOT_WRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EISDIR', 'ENOENT'])
 
@@ -36,19 +36,11 @@ export function storageError(err: unknown): unknown {
   const code = (err as { code?: unknown })?.code
   if (typeof code !== 'string') return err
   if (FULL.has(code)) {
-    const full = new AppError(
-      507,
-      `${NOT_SAVED} the server has run out of storage space. Please try again later.`,
-      'storage_full',
-    )
+    const full = new AppError(507, messages.images.storageFull, 'storage_full')
     return Object.assign(full, { cause: err })
   }
   if (NOT_WRITABLE.has(code)) {
-    const denied = new AppError(
-      500,
-      `${NOT_SAVED} the server cannot write to its photo storage. Please try again later.`,
-      'storage_not_writable',
-    )
+    const denied = new AppError(500, messages.images.storageNotWritable, 'storage_not_writable')
     return Object.assign(denied, { cause: err })
   }
   return err

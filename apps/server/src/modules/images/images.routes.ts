@@ -3,9 +3,8 @@ import { messages } from '@preloved/shared/messages'
 import { imageUploadResultSchema } from '@preloved/shared/products'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { AppError } from '../../lib/errors.ts'
+import { signedInUser } from '../../plugins/auth.ts'
 import { MAX_UPLOAD_BYTES, recordUpload, storeUpload } from './images.service.ts'
-
-const MALFORMED_UPLOAD = 'The upload is not valid multipart/form-data. Send the photo in the field "image".'
 
 /** POST /api/images: the spec's image host, ours. Sellers only; one file in the multipart field `image`. */
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,13 +22,12 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['images'],
         summary: 'Upload a photo (multipart field "image"; JPEG, PNG, WebP or AVIF; ≤ 10 MB, ≤ 40 megapixels)',
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         response: { 200: imageUploadResultSchema },
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw new AppError(415, 'Send the photo as multipart/form-data in the field "image".')
+      if (!req.isMultipart()) throw new AppError(415, messages.images.notMultipart)
       let bytes: Buffer
       try {
         const file = await req.file()
@@ -38,16 +36,16 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (err) {
         if (err instanceof AppError) throw err
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, 'The photo is larger than 10 MB. Please choose a smaller one.')
+          throw new AppError(413, messages.images.tooLarge)
         }
         // busboy's plain errors for a body that is not multipart after all (no boundary, cut short, bad headers)
-        if (err instanceof Error && !('statusCode' in err)) throw new AppError(400, MALFORMED_UPLOAD)
+        if (err instanceof Error && !('statusCode' in err)) throw new AppError(400, messages.images.malformedUpload)
         throw err
       }
       if (bytes.length === 0) throw new AppError(400, messages.products.imageRequired)
       const stored = await storeUpload(app.images, bytes)
       // the photo is the uploader's: only they may list a bag with it (products.service.ts)
-      await recordUpload(app.db, app.images.keyOf(stored.img)!, req.user!.id)
+      await recordUpload(app.db, app.images.keyOf(stored.img)!, signedInUser(req).id)
       req.log.info({ url: stored.img, bytes: bytes.length }, 'image stored')
       return {
         success: true as const,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { messages } from '@preloved/shared/messages'
 import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { DbOrTx } from '../../db/client.ts'
@@ -53,30 +54,27 @@ export async function storeUpload(
     meta = await sharp(input, { limitInputPixels: MAX_UPLOAD_PIXELS }).metadata()
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) {
-      throw new AppError(413, 'The photo has more than 40 megapixels. Please choose a smaller one.')
+      throw new AppError(413, messages.images.tooManyPixels)
     }
-    throw new AppError(415, `The file is not an image we accept. Upload a ${ACCEPTED} photo.`)
+    throw new AppError(415, messages.images.notAnImage(ACCEPTED))
   }
   const format = meta.format
   const isAvif = format === 'heif' && meta.compression === 'av1'
   if (!(format === 'jpeg' || format === 'png' || format === 'webp' || isAvif)) {
-    throw new AppError(
-      415,
-      `${format ? format.toUpperCase() : 'This'} files are not accepted. Upload a ${ACCEPTED} photo.`,
-    )
+    throw new AppError(415, messages.images.formatRefused(format, ACCEPTED))
   }
   const width = meta.autoOrient?.width ?? meta.width ?? 0
   const height = meta.autoOrient?.height ?? meta.height ?? 0
-  if (!width || !height) throw new AppError(415, `The file is not an image we accept. Upload a ${ACCEPTED} photo.`)
+  if (!width || !height) throw new AppError(415, messages.images.notAnImage(ACCEPTED))
   if (width * height > MAX_UPLOAD_PIXELS) {
-    throw new AppError(413, `The photo is ${width}×${height} pixels; at most 40 megapixels are accepted.`)
+    throw new AppError(413, messages.images.tooManyPixelsSized(width, height))
   }
   try {
     const stored = await storeImageVariants(store, input)
     return { ...stored, width, height }
   } catch (err) {
     if (err instanceof Error && /pixel limit|corrupt|premature|unsupported|bad|invalid/i.test(err.message)) {
-      throw new AppError(415, `The photo could not be read. Upload a ${ACCEPTED} photo.`)
+      throw new AppError(415, messages.images.unreadable(ACCEPTED))
     }
     throw err
   }

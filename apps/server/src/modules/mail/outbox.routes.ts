@@ -14,7 +14,6 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['mail'],
         summary: 'Mail stored in the outbox, newest first',
-        security: [{ bearer: [] }],
         querystring: pageQuerySchema,
         response: { 200: outboxListSchema },
       },

@@ -10,6 +10,8 @@ import { insertResultSchema } from '@preloved/shared/products'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { centsToDollars } from '../../lib/money.ts'
+import { signedInUser } from '../../plugins/auth.ts'
+import { listingsChanged } from '../products/list-cache.ts'
 import {
   confirmTestPayment,
   createPaymentIntent,
@@ -29,7 +31,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Start paying one of your bookings; the server decides the amount (any price sent is ignored)',
-        security: [{ bearer: [] }],
         body: createPaymentIntentBodySchema.extend({ price: z.unknown().optional() }),
         response: { 200: paymentIntentSchema },
       },
@@ -37,14 +38,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const intent = await createPaymentIntent(
         app.db,
-        req.user!,
+        signedInUser(req),
         req.body.bookingId,
         app.now(),
         { holdMinutes: app.config.HOLD_MINUTES, maxOpenHolds: app.config.MAX_OPEN_HOLDS },
         app.stripe,
         req.log,
       )
-      app.productListCache.clear()
+      listingsChanged(app)
       return {
         clientSecret: intent.clientSecret,
         provider: intent.provider,
@@ -63,13 +64,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'TEST MODE card processor: charge a published test card for a payment intent',
-        security: [{ bearer: [] }],
         body: testConfirmBodySchema,
         response: { 200: testConfirmResultSchema },
       },
     },
     async (req) => {
-      const transactionId = await confirmTestPayment(app.db, req.user!, req.body.clientSecret, req.body.card, app.now())
+      const transactionId = await confirmTestPayment(
+        app.db,
+        signedInUser(req),
+        req.body.clientSecret,
+        req.body.card,
+        app.now(),
+      )
       return { status: 'succeeded' as const, transactionId }
     },
   )
@@ -82,7 +88,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Record a payment the processor confirmed (idempotent per transaction)',
-        security: [{ bearer: [] }],
         body: recordPaymentBodySchema,
         response: { 200: insertResultSchema },
       },
@@ -92,12 +97,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         app.mailer,
         app.stripe,
-        req.user!,
+        signedInUser(req),
         req.body.transactionId,
         req.body.bookingId,
         req.log,
       )
-      app.productListCache.clear()
+      listingsChanged(app)
       return { acknowledged: true as const, insertedId: id }
     },
   )
@@ -128,10 +133,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'The ids of your paid bookings',
-        security: [{ bearer: [] }],
         response: { 200: z.object({ paid: z.array(z.string()) }) },
       },
     },
-    async (req) => ({ paid: await paidBookingIds(app.db, req.user!.id) }),
+    async (req) => ({ paid: await paidBookingIds(app.db, signedInUser(req).id) }),
   )
 }

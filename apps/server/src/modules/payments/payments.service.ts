@@ -307,7 +307,7 @@ async function openStripeIntent(
  */
 export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret: string, card: TestCard, now: Date) {
   const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret))
-  if (intent?.provider !== 'test') throw new AppError(404, 'Payment not found')
+  if (intent?.provider !== 'test') throw new AppError(404, messages.payments.notFound)
   if (intent.customerId !== user.id) throw new AppError(403, messages.auth.forbidden)
   const check = checkTestCard(card, now)
   if (!check.ok) throw new AppError(402, check.message, `card_${check.field}`)

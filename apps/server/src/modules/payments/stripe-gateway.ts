@@ -1,3 +1,4 @@
+import { messages } from '@preloved/shared/messages'
 import Stripe from 'stripe'
 import { AppError } from '../../lib/errors.ts'
 import type { Config } from '../../plugins/config.ts'
@@ -98,12 +99,12 @@ export function createStripeGateway(
       await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` })
     },
     verifyWebhook(rawBody, signature) {
-      if (!webhookSecret) throw new AppError(404, 'Stripe webhooks are not enabled on this server')
-      if (!signature) throw new AppError(400, 'Missing Stripe-Signature header')
+      if (!webhookSecret) throw new AppError(404, messages.payments.webhooksDisabled)
+      if (!signature) throw new AppError(400, messages.payments.webhookSignatureMissing)
       try {
         return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret)
       } catch {
-        throw new AppError(400, 'Invalid Stripe webhook signature')
+        throw new AppError(400, messages.payments.webhookSignatureInvalid)
       }
     },
   }

@@ -1,6 +1,8 @@
+import { messages } from '@preloved/shared/messages'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
+import { listingsChanged } from '../products/list-cache.ts'
 import { handleStripeEvent } from './payments.service.ts'
 
 /**
@@ -26,11 +28,11 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const stripe = app.stripe
-      if (!stripe?.webhooksEnabled) throw new AppError(404, 'Stripe webhooks are not enabled on this server')
-      if (!Buffer.isBuffer(req.body)) throw new AppError(415, 'Stripe webhooks are sent as application/json')
+      if (!stripe?.webhooksEnabled) throw new AppError(404, messages.payments.webhooksDisabled)
+      if (!Buffer.isBuffer(req.body)) throw new AppError(415, messages.payments.webhookNotJson)
       const event = stripe.verifyWebhook(req.body, req.headers['stripe-signature'])
       const result = await handleStripeEvent(app.db, app.mailer, stripe, event, req.log)
-      if (result !== 'ignored') app.productListCache.clear()
+      if (result !== 'ignored') listingsChanged(app)
       req.log.info({ event: event.id, type: event.type, result }, 'stripe webhook')
       return { received: true as const, result }
     },

@@ -14,11 +14,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { CachedPage } from '../../app.ts'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
+import { signedInUser } from '../../plugins/auth.ts'
 import { etagOf } from '../../plugins/etag.ts'
 import { emailScope } from '../users/email-scope.ts'
+import { type CachedPage, listingsChanged } from './list-cache.ts'
 import { findProduct, listProducts, type ProductFilter, seesContact, toProductJson } from './products.repository.ts'
 import { advertiseProduct, createProduct, deleteProduct } from './products.service.ts'
 
@@ -141,14 +142,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'List a bag (the seller, their email and verified come from the token)',
-        security: [{ bearer: [] }],
         body: createProductBodySchema,
         response: { 200: insertResultSchema },
       },
     },
     async (req) => {
-      const id = await createProduct(app.db, app.images, req.user!, req.body)
-      app.productListCache.clear()
+      const id = await createProduct(app.db, app.images, signedInUser(req), req.body)
+      listingsChanged(app)
       return { acknowledged: true as const, insertedId: id }
     },
   )
@@ -160,14 +160,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Advertise one of your listings on the home page (the id is a product id)',
-        security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(64) }),
         response: { 200: modifyResultSchema },
       },
     },
     async (req) => {
-      const modifiedCount = await advertiseProduct(app.db, req.user!, req.params.id)
-      app.productListCache.clear()
+      const modifiedCount = await advertiseProduct(app.db, signedInUser(req), req.params.id)
+      listingsChanged(app)
       return { acknowledged: true as const, modifiedCount }
     },
   )
@@ -179,14 +178,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'Remove a listing (its seller or an admin); sold bags cannot be deleted',
-        security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(64) }),
         response: { 200: deleteResultSchema },
       },
     },
     async (req) => {
-      const deletedCount = await deleteProduct(app.db, req.user!, req.params.id)
-      app.productListCache.clear()
+      const deletedCount = await deleteProduct(app.db, signedInUser(req), req.params.id)
+      listingsChanged(app)
       return { acknowledged: true as const, deletedCount }
     },
   )

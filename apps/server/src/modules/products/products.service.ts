@@ -10,13 +10,6 @@ import type { CurrentUser } from '../../plugins/auth.ts'
 import type { ImageStore } from '../images/image-store.ts'
 import { IMAGE_WIDTHS, markUploadUsed, mayUsePhoto } from '../images/images.service.ts'
 
-export const productMessages = {
-  notOurImage: 'img must be a photo uploaded to this site (POST /api/images)',
-  notYours: 'This listing is not yours.',
-  soldNoDelete: 'This bag has been sold: it cannot be deleted, and it is already hidden from the shop.',
-  soldNoAdvertise: 'This bag has been sold and can no longer be advertised.',
-}
-
 /**
  * A new listing by the signed-in seller: identity from the token, the picture from our own store, uploaded by this
  * seller (or already on one of their listings): another seller's photo is refused (403).
@@ -24,7 +17,7 @@ export const productMessages = {
 export async function createProduct(db: Db, store: ImageStore, seller: CurrentUser, body: CreateProductBody) {
   const key = store.keyOf(body.img)
   const suffix = `-${IMAGE_WIDTHS.img}.webp`
-  if (!key?.endsWith(suffix)) throw new AppError(400, productMessages.notOurImage)
+  if (!key?.endsWith(suffix)) throw new AppError(400, messages.products.notOurImage)
   if (!(await mayUsePhoto(db, key, body.img, seller.id))) throw new AppError(403, messages.products.photoNotYours)
   const thumb = store.url(key.replace(suffix, `-${IMAGE_WIDTHS.thumb}.webp`))
   return db.transaction(async (tx) => {
@@ -59,15 +52,15 @@ async function ownListing(db: Db, user: CurrentUser, id: string, allowAdmin: boo
         .from(products)
         .where(eq(products.id, id))
     : []
-  if (!row || row.status === 'removed') throw new AppError(404, 'Product not found')
+  if (!row || row.status === 'removed') throw new AppError(404, messages.products.notFound)
   if (row.sellerId !== user.id && !(allowAdmin && user.role === 'admin'))
-    throw new AppError(403, productMessages.notYours)
+    throw new AppError(403, messages.products.notYours)
   return row
 }
 
 export async function advertiseProduct(db: Db, seller: CurrentUser, id: string): Promise<number> {
   const row = await ownListing(db, seller, id, false)
-  if (row.status === 'sold') throw new AppError(409, productMessages.soldNoAdvertise)
+  if (row.status === 'sold') throw new AppError(409, messages.products.soldNoAdvertise)
   const updated = await db
     .update(products)
     .set({ advertisement: true })
@@ -82,14 +75,14 @@ export async function advertiseProduct(db: Db, seller: CurrentUser, id: string):
  */
 export async function deleteProduct(db: Db, user: CurrentUser, id: string): Promise<number> {
   const row = await ownListing(db, user, id, true)
-  if (row.status === 'sold') throw new AppError(409, productMessages.soldNoDelete)
+  if (row.status === 'sold') throw new AppError(409, messages.products.soldNoDelete)
   return db.transaction(async (tx) => {
     const removed = await tx
       .update(products)
       .set({ status: 'removed', advertisement: false })
       .where(and(eq(products.id, id), eq(products.status, 'available')))
       .returning({ id: products.id })
-    if (removed.length === 0) throw new AppError(409, productMessages.soldNoDelete)
+    if (removed.length === 0) throw new AppError(409, messages.products.soldNoDelete)
     await tx
       .update(bookings)
       .set({ status: 'cancelled' })

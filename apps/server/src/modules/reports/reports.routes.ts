@@ -3,6 +3,8 @@ import { insertResultSchema, modifyResultSchema } from '@preloved/shared/product
 import { createReportBodySchema, reportedItemListSchema, resolveReportBodySchema } from '@preloved/shared/reports'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { signedInUser } from '../../plugins/auth.ts'
+import { listingsChanged } from '../products/list-cache.ts'
 import { createReport, listReportedItems, resolveReports } from './reports.service.ts'
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,14 +18,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Report a listing (one open report per listing and user)',
-        security: [{ bearer: [] }],
         body: createReportBodySchema,
         response: { 200: insertResultSchema.extend({ message: z.string() }) },
       },
     },
     async (req) => ({
       acknowledged: true as const,
-      insertedId: await createReport(app.db, req.user!, req.body),
+      insertedId: await createReport(app.db, signedInUser(req), req.body),
       message: messages.reports.thanks,
     }),
   )
@@ -35,7 +36,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: 'Reported listings, grouped, newest report first (status=open by default, or resolved)',
-        security: [{ bearer: [] }],
         querystring: z.object({
           status: z.enum(['open', 'resolved'], { error: 'status must be open or resolved' }).default('open'),
         }),
@@ -55,7 +55,6 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: "Resolve a listing's open reports: remove the listing, or dismiss the reports",
-        security: [{ bearer: [] }],
         params: z.object({ productId: z.string().max(64) }),
         body: resolveReportBodySchema,
         response: { 200: modifyResultSchema },
@@ -65,12 +64,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const modifiedCount = await resolveReports(
         app.db,
         app.mailer,
-        req.user!,
+        signedInUser(req),
         req.params.productId,
         req.body.action,
         app.now(),
       )
-      app.productListCache.clear()
+      listingsChanged(app)
       return { acknowledged: true as const, modifiedCount }
     },
   )

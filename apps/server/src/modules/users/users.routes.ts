@@ -18,7 +18,9 @@ import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
 import { signAccessToken } from '../../lib/tokens.ts'
+import { signedInUser } from '../../plugins/auth.ts'
 import { googleSignInKind } from '../auth/auth.ts'
+import { listingsChanged } from '../products/list-cache.ts'
 import { emailScope, sameEmail } from './email-scope.ts'
 import { listUsers } from './users.repository.ts'
 import { deleteUser, recordProfile, verifySeller } from './users.service.ts'
@@ -49,12 +51,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        security: [{ bearer: [] }],
         response: { 200: meSchema },
       },
     },
     async (req) => {
-      const u = req.user!
+      const u = signedInUser(req)
       return {
         _id: u.id,
         name: u.name,
@@ -72,12 +73,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'A short-lived access token for the signed-in session of this email',
+        // minted from the session cookie only (a token cannot renew itself): narrower than the derived security
+        security: [{ cookie: [] }],
         querystring: emailQuerySchema,
         response: { 200: accessTokenSchema },
       },
     },
     async (req, reply) => {
-      const user = req.user!
+      const user = signedInUser(req)
       // only the session cookie can mint a token: a token cannot renew itself
       if (req.authVia !== 'cookie') throw new AppError(401, messages.auth.signInRequired)
       if (!sameEmail(user.email, req.query.email)) throw new AppError(403, messages.auth.notYourEmail)
@@ -95,16 +98,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: "Record the signed-in user's profile (name and role customer or seller)",
-        security: [{ bearer: [] }],
         body: recordUserBodySchema,
         response: { 200: z.object({ acknowledged: z.literal(true), modifiedCount: z.number() }) },
       },
     },
     async (req) => {
-      const user = req.user!
+      const user = signedInUser(req)
       if (!sameEmail(user.email, req.body.email)) throw new AppError(403, messages.auth.notYourEmail)
       const modifiedCount = await recordProfile(app.db, user, req.sessionId, req.body)
-      app.productListCache.clear() // listings show the seller's name
+      listingsChanged(app) // listings show the seller's name
       return { acknowledged: true as const, modifiedCount }
     },
   )
@@ -116,7 +118,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Customers or sellers, newest first',
-        security: [{ bearer: [] }],
         querystring: pageQuerySchema.extend({
           role: z.enum(['customer', 'seller'], { error: 'role must be customer or seller' }),
         }),
@@ -148,14 +149,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Verify a seller',
-        security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(64) }),
         response: { 200: modifyResultSchema },
       },
     },
     async (req) => {
       const modifiedCount = await verifySeller(app.db, req.params.id)
-      app.productListCache.clear() // the badge shows on their listings at once
+      listingsChanged(app) // the badge shows on their listings at once
       return { acknowledged: true as const, modifiedCount }
     },
   )
@@ -167,28 +167,27 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Delete a customer or seller (listings removed, unpaid bookings cancelled, paid orders kept)',
-        security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(64) }),
         response: { 200: deleteResultSchema },
       },
     },
     async (req) => {
-      const deletedCount = await deleteUser(app.db, req.user!, req.params.id)
-      app.productListCache.clear()
+      const deletedCount = await deleteUser(app.db, signedInUser(req), req.params.id)
+      listingsChanged(app)
       return { acknowledged: true as const, deletedCount }
     },
   )
 
   const lookup = {
     config: { access: 'signed-in' as const },
-    schema: { tags: ['users'], params: emailParamSchema, security: [{ bearer: [] }] },
+    schema: { tags: ['users'], params: emailParamSchema },
   }
 
   app.get(
     '/users/admin/:email',
     { ...lookup, schema: { ...lookup.schema, summary: 'Is this account an admin?', response: { 200: isAdminSchema } } },
     async (req) => {
-      const found = await emailScope(app.db, req.user!, req.params.email)
+      const found = await emailScope(app.db, signedInUser(req), req.params.email)
       return { isAdmin: found?.role === 'admin' }
     },
   )
@@ -200,7 +199,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...lookup.schema, summary: 'Is this account a seller?', response: { 200: isSellerSchema } },
     },
     async (req) => {
-      const found = await emailScope(app.db, req.user!, req.params.email)
+      const found = await emailScope(app.db, signedInUser(req), req.params.email)
       return { isSeller: found?.role === 'seller' }
     },
   )
@@ -212,7 +211,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { ...lookup.schema, summary: 'Is this seller verified?', response: { 200: isVerifiedSchema } },
     },
     async (req) => {
-      const found = await emailScope(app.db, req.user!, req.params.email)
+      const found = await emailScope(app.db, signedInUser(req), req.params.email)
       return { isVerified: found?.role === 'seller' && found.verified }
     },
   )

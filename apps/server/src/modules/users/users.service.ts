@@ -1,15 +1,9 @@
+import { messages } from '@preloved/shared/messages'
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { accounts, bookings, products, sessions, users, wishlists } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
-
-export const userMessages = {
-  notFound: 'User not found',
-  notSeller: 'Only sellers can be verified.',
-  notSelf: 'You cannot delete your own account.',
-  notAdmin: 'Admins cannot be deleted here.',
-}
 
 const activeUser = async (db: Db, id: string) =>
   (
@@ -59,8 +53,8 @@ export async function recordProfile(
 /** Admin: mark a seller verified; their listings show the badge from now on. */
 export async function verifySeller(db: Db, id: string): Promise<number> {
   const user = await activeUser(db, id)
-  if (!user) throw new AppError(404, userMessages.notFound)
-  if (user.role !== 'seller') throw new AppError(409, userMessages.notSeller)
+  if (!user) throw new AppError(404, messages.users.notFound)
+  if (user.role !== 'seller') throw new AppError(409, messages.users.notSeller)
   const updated = await db
     .update(users)
     .set({ verified: true, updatedAt: new Date() })
@@ -75,10 +69,10 @@ export async function verifySeller(db: Db, id: string): Promise<number> {
  * deleted with its email freed. Paid orders and payments are kept: money records are never deleted.
  */
 export async function deleteUser(db: Db, admin: CurrentUser, id: string): Promise<number> {
-  if (id === admin.id) throw new AppError(409, userMessages.notSelf)
+  if (id === admin.id) throw new AppError(409, messages.users.notSelf)
   const user = await activeUser(db, id)
-  if (!user) throw new AppError(404, userMessages.notFound)
-  if (user.role === 'admin') throw new AppError(403, userMessages.notAdmin)
+  if (!user) throw new AppError(404, messages.users.notFound)
+  if (user.role === 'admin') throw new AppError(403, messages.users.notAdmin)
   return db.transaction(async (tx) => {
     const listings = await tx
       .update(products)

@@ -1,0 +1,67 @@
+import { and, desc, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { products, wishlists } from '../../db/schema/index.ts'
+import { centsToDollars } from '../../lib/money.ts'
+
+/** A listing's status, for the wishlist's add (removed and sold bags are refused); undefined if there is none. */
+export async function findWishedProduct(db: DbOrTx, productId: string) {
+  const [row] = await db
+    .select({ id: products.id, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId))
+  return row
+}
+
+/** Adds a bag to a user's wishlist (adding it twice keeps the one entry) and returns the entry's id. */
+export async function addWish(db: DbOrTx, userId: string, productId: string): Promise<string> {
+  await db.insert(wishlists).values({ productId, userId }).onConflictDoNothing()
+  const [entry] = await db
+    .select({ id: wishlists.id })
+    .from(wishlists)
+    .where(and(eq(wishlists.productId, productId), eq(wishlists.userId, userId)))
+  return entry!.id
+}
+
+/** A user's wishlist, newest first (at most 200 entries), with each bag's thumbnail, title, price and status. */
+export const listWishesOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      id: wishlists.id,
+      productId: products.id,
+      img: products.thumb,
+      bag: products.title,
+      category: products.category,
+      priceCents: products.resellPriceCents,
+      status: products.status,
+    })
+    .from(wishlists)
+    .innerJoin(products, eq(products.id, wishlists.productId))
+    .where(eq(wishlists.userId, userId))
+    .orderBy(desc(wishlists.createdAt), desc(wishlists.id))
+    .limit(200)
+
+export type WishRow = Awaited<ReturnType<typeof listWishesOf>>[number]
+
+/** An entry as the spec's JSON (`_id`, `product_id`, dollars), under the email the list was asked for. */
+export const toWishJson = (r: WishRow, email: string) => ({
+  _id: r.id,
+  img: r.img,
+  bag: r.bag,
+  category: r.category,
+  product_id: r.productId,
+  price: centsToDollars(r.priceCents),
+  email: email.toLowerCase(),
+  status: r.status,
+})
+
+/** The owner of a wishlist entry, or undefined when there is no such entry. */
+export async function findWishOwner(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [entry] = await db.select({ userId: wishlists.userId }).from(wishlists).where(eq(wishlists.id, id))
+  return entry?.userId
+}
+
+/** Deletes a wishlist entry; the number deleted (0 or 1). */
+export async function deleteWish(db: DbOrTx, id: string): Promise<number> {
+  const deleted = await db.delete(wishlists).where(eq(wishlists.id, id)).returning({ id: wishlists.id })
+  return deleted.length
+}
