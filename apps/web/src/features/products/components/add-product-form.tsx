@@ -24,7 +24,7 @@ const MAX_PHOTO_BYTES = 10 * 1024 * 1024
 const photo = z
   .custom<File>((value) => value instanceof File && value.size > 0, { error: messages.products.imageRequired })
   .refine((file) => file.type === '' || ACCEPTED_TYPES.includes(file.type), 'Choose a JPEG, PNG, WebP or AVIF photo.')
-  .refine((file) => file.size <= MAX_PHOTO_BYTES, 'The photo is larger than 10 MB. Please choose a smaller one.')
+  .refine((file) => file.size <= MAX_PHOTO_BYTES, messages.images.tooLarge)
 
 // The shared fields with the spec's messages (SPEC §5); the form holds the photo itself, the body its URL.
 const { img: _img, ...listingFields } = productFields
