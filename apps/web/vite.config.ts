@@ -42,7 +42,8 @@ const signedInModules = [
 const signedInShared = new RegExp(
   [
     ...signedInModules,
-    'packages[\\\\/]shared[\\\\/]src[\\\\/]messages\\.ts$',
+    // messages.ts and its per-domain modules in messages/
+    'packages[\\\\/]shared[\\\\/]src[\\\\/]messages([\\\\/][a-z-]+)?\\.ts$',
     'node_modules[\\\\/]@tanstack[\\\\/].*(useMutation|mutationObserver)\\.js$',
     'node_modules[\\\\/]lucide-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/](flag|heart|lock|arrow-left|circle-alert|circle-exclamation-point|circle-check|shield-check|clock|eye-off|trash|refresh-cw|panel-left-open)\\.mjs$',
   ].join('|'),

@@ -1,0 +1,4 @@
+/** The texts of mail. */
+export const mailMessages = {
+  outboxEmpty: 'No mail yet',
+} as const

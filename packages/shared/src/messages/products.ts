@@ -1,0 +1,22 @@
+/** The texts of products. */
+export const productsMessages = {
+  nameRequired: 'name is required',
+  phoneRequired: 'Phone Number is required',
+  originalPriceRequired: 'Original price is required',
+  resellPriceRequired: 'Resell price is required',
+  locationRequired: 'location is required',
+  yearRequired: 'Purchase year is required',
+  imageRequired: 'Image is required',
+  descriptionRequired: 'description is required',
+  added: (name: string) => `${name} is added successfully`,
+  deleted: (name: string) => `${name} deleted successfully`,
+  advertised: 'Advertised successfully',
+  notFound: 'Product not found',
+  categoryNotFound: 'Category not found',
+  photoNotYours: 'Only a photo you uploaded can go on your listing. Upload your own photo of the bag.',
+  notOurImage: 'img must be a photo uploaded to this site (POST /api/images)',
+  notYours: 'This listing is not yours.',
+  soldNoDelete: 'This bag has been sold: it cannot be deleted, and it is already hidden from the shop.',
+  soldNoAdvertise: 'This bag has been sold and can no longer be advertised.',
+  noProducts: 'You have not added any products yet.',
+} as const

@@ -1,0 +1,8 @@
+/** The texts of reports. */
+export const reportsMessages = {
+  thanks: 'Thanks — our team will review this listing.',
+  reasonRequired: 'Choose a reason for your report.',
+  alreadyOpen: 'You have already reported this listing. Our team will review it.',
+  empty: 'No reported items',
+  notFound: 'No open reports for this listing',
+} as const
