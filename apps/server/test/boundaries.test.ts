@@ -57,9 +57,13 @@ describe('server boundaries', () => {
     expect(offenders(all, /\breq\.user!/)).toEqual([])
   })
 
-  it('only the products module touches the list cache: others call listingsChanged()', () => {
+  it('only the products module touches the list cache: services call listingsChanged, routes only pass it on', () => {
     const outsideProducts = all.filter((f) => !path.relative(src, f).startsWith(path.join('modules', 'products')))
     expect(offenders(outsideProducts, /productListCache\.(?:clear|deleteWhere)\(/)).toEqual([])
+    // the service that makes the change invalidates, right after its transaction commits: a route only binds it
+    const routes = all.filter((f) => f.endsWith('.routes.ts'))
+    expect(routes.length).toBeGreaterThan(5)
+    expect(offenders(routes, /\blistingsChanged\s*\(/)).toEqual([])
   })
 
   it('signedInUser(req) answers 401 when a route that forgot its access has no caller', () => {

@@ -7,13 +7,15 @@ import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import { signedInUser } from '../../plugins/auth.ts'
-import { listingsChanged } from '../products/list-cache.ts'
+import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { findBooking, listBookingsOf, toBookingJson } from './bookings.repository.ts'
 import { bookProduct } from './bookings.service.ts'
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 20, windowMs: 10 * 60_000, key: (req) => `booking:${req.user?.id}` })
+  /** For booking, which makes one bag read 'Reserved'. */
+  const onListingsChanged: ListingsChanged = listingsChanged.bind(null, app)
 
   app.post(
     '/bookings',
@@ -28,12 +30,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = await bookProduct(app.db, signedInUser(req), req.body, app.now(), {
+      const id = await bookProduct(app.db, onListingsChanged, signedInUser(req), req.body, app.now(), {
         holdMinutes: app.config.HOLD_MINUTES,
         maxOpenHolds: app.config.MAX_OPEN_HOLDS,
       })
-      // the bag now reads 'Reserved' on the pages that show it; the others stay cached
-      listingsChanged(app, [req.body.product_id])
       return { acknowledged: true as const, insertedId: id }
     },
   )

@@ -6,6 +6,7 @@ import { bookings, products } from '../../db/schema/index.ts'
 import { AppError, pgErrorCode } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
+import type { ListingsChanged } from '../products/list-cache.ts'
 import { assertHoldsBelowCap, assertNoRecentExpiry, expireStaleHolds, lockCustomer } from './bookings.repository.ts'
 
 /** How long a hold lasts, and how many a customer may have open at once (HOLD_MINUTES, MAX_OPEN_HOLDS). */
@@ -21,7 +22,14 @@ export interface HoldRules {
  * MAX_OPEN_HOLDS, a customer whose own hold on this bag ran out less than `holdMinutes` ago waits (others get a
  * turn), stale holds of this bag are marked expired, and the booking is inserted; refused, the bag is taken (409).
  */
-export async function bookProduct(db: Db, user: CurrentUser, body: CreateBookingBody, now: Date, rules: HoldRules) {
+export async function bookProduct(
+  db: Db,
+  listingsChanged: ListingsChanged,
+  user: CurrentUser,
+  body: CreateBookingBody,
+  now: Date,
+  rules: HoldRules,
+) {
   if (!isUuid(body.product_id)) throw new AppError(404, messages.products.notFound)
   const [product] = await db
     .select({
@@ -48,7 +56,7 @@ export async function bookProduct(db: Db, user: CurrentUser, body: CreateBooking
     createdAt: now,
   }
   try {
-    return await db.transaction(async (tx) => {
+    const id = await db.transaction(async (tx) => {
       await lockCustomer(tx, user.id)
       const [mine] = await tx
         .select({ id: bookings.id })
@@ -69,6 +77,9 @@ export async function bookProduct(db: Db, user: CurrentUser, body: CreateBooking
       const [row] = await tx.insert(bookings).values(values).returning({ id: bookings.id })
       return row!.id
     })
+    // the bag now reads 'Reserved' on the pages that show it; the others stay cached
+    listingsChanged([product.id])
+    return id
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err
     const [live] = await db

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { centsToDollars } from '../../lib/money.ts'
 import { signedInUser } from '../../plugins/auth.ts'
-import { listingsChanged } from '../products/list-cache.ts'
+import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import {
   confirmTestPayment,
   createPaymentIntent,
@@ -22,6 +22,8 @@ import {
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 30, windowMs: 10 * 60_000, key: (req) => `payment:${req.user?.id}` })
+  /** For renewing a hold (the bag reads 'Reserved' again) and recording a payment (the bag is sold). */
+  const onListingsChanged: ListingsChanged = listingsChanged.bind(null, app)
 
   app.post(
     '/create-payment-intent',
@@ -38,6 +40,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const intent = await createPaymentIntent(
         app.db,
+        onListingsChanged,
         signedInUser(req),
         req.body.bookingId,
         app.now(),
@@ -45,7 +48,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.stripe,
         req.log,
       )
-      listingsChanged(app)
       return {
         clientSecret: intent.clientSecret,
         provider: intent.provider,
@@ -95,6 +97,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const id = await recordPayment(
         app.db,
+        onListingsChanged,
         app.mailer,
         app.stripe,
         signedInUser(req),
@@ -102,7 +105,6 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body.bookingId,
         req.log,
       )
-      listingsChanged(app)
       return { acknowledged: true as const, insertedId: id }
     },
   )

@@ -13,6 +13,7 @@ import type { CurrentUser } from '../../plugins/auth.ts'
 import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
 import type { HoldRules } from '../bookings/bookings.service.ts'
 import type { Mailer } from '../mail/mail.service.ts'
+import type { ListingsChanged } from '../products/list-cache.ts'
 import { amountDue } from './discount.ts'
 import { type StripeGateway, type StripeIntent, toIntent } from './stripe-gateway.ts'
 import { checkTestCard } from './test-processor.ts'
@@ -165,6 +166,7 @@ async function cancelAtStripe(db: Db, stripe: StripeGateway | undefined, superse
  */
 export async function createPaymentIntent(
   db: Db,
+  listingsChanged: ListingsChanged,
   user: CurrentUser,
   bookingId: string,
   now: Date,
@@ -204,6 +206,8 @@ export async function createPaymentIntent(
       if (pgErrorCode(err) === '23505') throw new AppError(409, messages.payments.holdTaken)
       throw err
     }
+    // the hold is taken again: the bag reads 'Reserved' again
+    listingsChanged()
   }
   const provider = stripe ? ('stripe' as const) : ('test' as const)
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -423,6 +427,7 @@ const paymentOf = async (db: Db, transactionId: string) =>
  */
 export async function recordPayment(
   db: Db,
+  listingsChanged: ListingsChanged,
   mailer: Mailer,
   stripe: StripeGateway | undefined,
   user: CurrentUser,
@@ -453,7 +458,7 @@ export async function recordPayment(
   } else {
     charge = await verifyTestCharge(db, user.id, booking.id, transactionId)
   }
-  return settlePayment(db, mailer, stripe, log, booking, { id: user.id, email: user.email }, charge)
+  return settlePayment(db, listingsChanged, mailer, stripe, log, booking, { id: user.id, email: user.email }, charge)
 }
 
 /**
@@ -463,6 +468,7 @@ export async function recordPayment(
  */
 export async function handleStripeEvent(
   db: Db,
+  listingsChanged: ListingsChanged,
   mailer: Mailer,
   stripe: StripeGateway,
   event: Stripe.Event,
@@ -488,7 +494,7 @@ export async function handleStripeEvent(
     return 'refunded' as const
   }
   try {
-    await settlePayment(db, mailer, stripe, log, booking, customer, charge)
+    await settlePayment(db, listingsChanged, mailer, stripe, log, booking, customer, charge)
     return 'recorded' as const
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 409) return 'refunded' as const
@@ -514,6 +520,7 @@ async function retireOpenDiscounts(db: Db, stripe: StripeGateway | undefined, cu
 
 async function settlePayment(
   db: Db,
+  listingsChanged: ListingsChanged,
   mailer: Mailer,
   stripe: StripeGateway | undefined,
   log: FastifyBaseLogger | undefined,
@@ -567,6 +574,7 @@ async function settlePayment(
       if (sold.length === 0) throw new AppError(409, messages.payments.soldToOther)
       return { id: row!.id, discountConflictCents }
     })
+    listingsChanged() // the bag is sold: off the lists
     if (discountConflictCents > 0) {
       log?.warn(
         { paymentId: id, customerId: customer.id, discountConflictCents },

@@ -2,7 +2,7 @@ import { messages } from '@preloved/shared/messages'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
-import { listingsChanged } from '../products/list-cache.ts'
+import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { handleStripeEvent } from './payments.service.ts'
 
 /**
@@ -13,6 +13,8 @@ import { handleStripeEvent } from './payments.service.ts'
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+  /** A recorded payment sells the bag. */
+  const onListingsChanged: ListingsChanged = listingsChanged.bind(null, app)
 
   app.post(
     '/stripe/webhook',
@@ -31,8 +33,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stripe?.webhooksEnabled) throw new AppError(404, messages.payments.webhooksDisabled)
       if (!Buffer.isBuffer(req.body)) throw new AppError(415, messages.payments.webhookNotJson)
       const event = stripe.verifyWebhook(req.body, req.headers['stripe-signature'])
-      const result = await handleStripeEvent(app.db, app.mailer, stripe, event, req.log)
-      if (result !== 'ignored') listingsChanged(app)
+      const result = await handleStripeEvent(app.db, onListingsChanged, app.mailer, stripe, event, req.log)
       req.log.info({ event: event.id, type: event.type, result }, 'stripe webhook')
       return { received: true as const, result }
     },

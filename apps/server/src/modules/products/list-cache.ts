@@ -26,6 +26,12 @@ export function createProductListCache(ttlMs: number): MicroCache<CachedPage> {
 }
 
 /**
+ * What a service that changes listings is given (db first, then this): it calls it right after its transaction
+ * commits, only on success. A route passes `listingsChanged.bind(null, app)`; routes never call it themselves.
+ */
+export type ListingsChanged = (productIds?: readonly string[]) => void
+
+/**
  * Listings changed: the public list pages that may show them are emptied, in this process at once (other instances
  * within LIST_CACHE_MS). With `productIds`, only the pages that show one of those listings (a booking makes one bag
  * read 'Reserved'); without, every page (a new, advertised, removed or sold listing moves the others; a seller's

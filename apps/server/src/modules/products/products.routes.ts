@@ -19,7 +19,7 @@ import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.t
 import { signedInUser } from '../../plugins/auth.ts'
 import { etagOf } from '../../plugins/etag.ts'
 import { emailScope } from '../users/email-scope.ts'
-import { type CachedPage, listingsChanged } from './list-cache.ts'
+import { type CachedPage, type ListingsChanged, listingsChanged } from './list-cache.ts'
 import { findProduct, listProducts, type ProductFilter, seesContact, toProductJson } from './products.repository.ts'
 import { advertiseProduct, createProduct, deleteProduct } from './products.service.ts'
 
@@ -36,6 +36,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Public lists, serialized, by URL: the same for every visitor (decision 004). */
   const listCache = app.productListCache
+  /** For the services that add, advertise or remove a listing. */
+  const onListingsChanged: ListingsChanged = listingsChanged.bind(null, app)
 
   /** Pages being read from the database, by URL. */
   const building = new Map<string, Promise<CachedPage>>()
@@ -147,8 +149,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = await createProduct(app.db, app.images, signedInUser(req), req.body)
-      listingsChanged(app)
+      const id = await createProduct(app.db, onListingsChanged, app.images, signedInUser(req), req.body)
       return { acknowledged: true as const, insertedId: id }
     },
   )
@@ -165,8 +166,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const modifiedCount = await advertiseProduct(app.db, signedInUser(req), req.params.id)
-      listingsChanged(app)
+      const modifiedCount = await advertiseProduct(app.db, onListingsChanged, signedInUser(req), req.params.id)
       return { acknowledged: true as const, modifiedCount }
     },
   )
@@ -183,8 +183,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const deletedCount = await deleteProduct(app.db, signedInUser(req), req.params.id)
-      listingsChanged(app)
+      const deletedCount = await deleteProduct(app.db, onListingsChanged, signedInUser(req), req.params.id)
       return { acknowledged: true as const, deletedCount }
     },
   )

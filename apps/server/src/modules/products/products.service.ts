@@ -9,18 +9,25 @@ import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { ImageStore } from '../images/image-store.ts'
 import { IMAGE_WIDTHS, markUploadUsed, mayUsePhoto } from '../images/images.service.ts'
+import type { ListingsChanged } from './list-cache.ts'
 
 /**
  * A new listing by the signed-in seller: identity from the token, the picture from our own store, uploaded by this
  * seller (or already on one of their listings): another seller's photo is refused (403).
  */
-export async function createProduct(db: Db, store: ImageStore, seller: CurrentUser, body: CreateProductBody) {
+export async function createProduct(
+  db: Db,
+  listingsChanged: ListingsChanged,
+  store: ImageStore,
+  seller: CurrentUser,
+  body: CreateProductBody,
+) {
   const key = store.keyOf(body.img)
   const suffix = `-${IMAGE_WIDTHS.img}.webp`
   if (!key?.endsWith(suffix)) throw new AppError(400, messages.products.notOurImage)
   if (!(await mayUsePhoto(db, key, body.img, seller.id))) throw new AppError(403, messages.products.photoNotYours)
   const thumb = store.url(key.replace(suffix, `-${IMAGE_WIDTHS.thumb}.webp`))
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
       .values({
@@ -42,6 +49,8 @@ export async function createProduct(db: Db, store: ImageStore, seller: CurrentUs
     await markUploadUsed(tx, key, seller.id, row!.id)
     return row!.id
   })
+  listingsChanged()
+  return id
 }
 
 /** The listing a seller (or an admin) acts on: 404 when missing or removed, 403 when someone else's. */
@@ -58,7 +67,12 @@ async function ownListing(db: Db, user: CurrentUser, id: string, allowAdmin: boo
   return row
 }
 
-export async function advertiseProduct(db: Db, seller: CurrentUser, id: string): Promise<number> {
+export async function advertiseProduct(
+  db: Db,
+  listingsChanged: ListingsChanged,
+  seller: CurrentUser,
+  id: string,
+): Promise<number> {
   const row = await ownListing(db, seller, id, false)
   if (row.status === 'sold') throw new AppError(409, messages.products.soldNoAdvertise)
   const updated = await db
@@ -66,6 +80,7 @@ export async function advertiseProduct(db: Db, seller: CurrentUser, id: string):
     .set({ advertisement: true })
     .where(and(eq(products.id, id), eq(products.advertisement, false)))
     .returning({ id: products.id })
+  listingsChanged()
   return updated.length
 }
 
@@ -73,10 +88,15 @@ export async function advertiseProduct(db: Db, seller: CurrentUser, id: string):
  * "Delete" keeps the row (bookings, payments and reports point at it) but removes the listing everywhere;
  * unpaid bookings of it are cancelled in the same transaction. A sold bag stays as it is (409).
  */
-export async function deleteProduct(db: Db, user: CurrentUser, id: string): Promise<number> {
+export async function deleteProduct(
+  db: Db,
+  listingsChanged: ListingsChanged,
+  user: CurrentUser,
+  id: string,
+): Promise<number> {
   const row = await ownListing(db, user, id, true)
   if (row.status === 'sold') throw new AppError(409, messages.products.soldNoDelete)
-  return db.transaction(async (tx) => {
+  const deletedCount = await db.transaction(async (tx) => {
     const removed = await tx
       .update(products)
       .set({ status: 'removed', advertisement: false })
@@ -89,4 +109,6 @@ export async function deleteProduct(db: Db, user: CurrentUser, id: string): Prom
       .where(and(eq(bookings.productId, id), eq(bookings.status, 'held')))
     return removed.length
   })
+  listingsChanged()
+  return deletedCount
 }

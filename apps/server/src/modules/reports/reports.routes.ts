@@ -4,11 +4,13 @@ import { createReportBodySchema, reportedItemListSchema, resolveReportBodySchema
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { signedInUser } from '../../plugins/auth.ts'
-import { listingsChanged } from '../products/list-cache.ts'
+import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { createReport, listReportedItems, resolveReports } from './reports.service.ts'
 
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 10, windowMs: 60 * 60_000, key: (req) => `report:${req.user?.id}` })
+  /** For resolving reports, which may remove a listing. */
+  const onListingsChanged: ListingsChanged = listingsChanged.bind(null, app)
 
   app.post(
     '/reports',
@@ -63,13 +65,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const modifiedCount = await resolveReports(
         app.db,
+        onListingsChanged,
         app.mailer,
         signedInUser(req),
         req.params.productId,
         req.body.action,
         app.now(),
       )
-      listingsChanged(app)
       return { acknowledged: true as const, modifiedCount }
     },
   )

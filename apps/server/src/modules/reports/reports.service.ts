@@ -7,6 +7,7 @@ import { AppError, pgErrorCode } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { Mailer } from '../mail/mail.service.ts'
+import type { ListingsChanged } from '../products/list-cache.ts'
 
 export async function createReport(db: Db, user: CurrentUser, body: CreateReportBody) {
   const [product] = isUuid(body.product_id)
@@ -85,6 +86,7 @@ export async function listReportedItems(db: Db, status: 'open' | 'resolved') {
  */
 export async function resolveReports(
   db: Db,
+  listingsChanged: ListingsChanged,
   mailer: Mailer,
   admin: CurrentUser,
   productId: string,
@@ -114,6 +116,7 @@ export async function resolveReports(
     }
     return done.length
   })
+  listingsChanged()
   if (action === 'remove') {
     const [seller] = await db
       .select({ email: users.email, name: users.name })

@@ -20,12 +20,15 @@ import { decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
 import { signAccessToken } from '../../lib/tokens.ts'
 import { signedInUser } from '../../plugins/auth.ts'
 import { googleSignInKind } from '../auth/auth.ts'
-import { listingsChanged } from '../products/list-cache.ts'
+import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { emailScope, sameEmail } from './email-scope.ts'
 import { listUsers } from './users.repository.ts'
 import { deleteUser, recordProfile, verifySeller } from './users.service.ts'
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** For the services that change what the public lists show (a seller's name, their badge, their listings). */
+  const onListingsChanged: ListingsChanged = listingsChanged.bind(null, app)
+
   app.get(
     '/config',
     {
@@ -105,8 +108,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const user = signedInUser(req)
       if (!sameEmail(user.email, req.body.email)) throw new AppError(403, messages.auth.notYourEmail)
-      const modifiedCount = await recordProfile(app.db, user, req.sessionId, req.body)
-      listingsChanged(app) // listings show the seller's name
+      const modifiedCount = await recordProfile(app.db, onListingsChanged, user, req.sessionId, req.body)
       return { acknowledged: true as const, modifiedCount }
     },
   )
@@ -154,8 +156,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const modifiedCount = await verifySeller(app.db, req.params.id)
-      listingsChanged(app) // the badge shows on their listings at once
+      const modifiedCount = await verifySeller(app.db, onListingsChanged, req.params.id)
       return { acknowledged: true as const, modifiedCount }
     },
   )
@@ -172,8 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const deletedCount = await deleteUser(app.db, signedInUser(req), req.params.id)
-      listingsChanged(app)
+      const deletedCount = await deleteUser(app.db, onListingsChanged, signedInUser(req), req.params.id)
       return { acknowledged: true as const, deletedCount }
     },
   )

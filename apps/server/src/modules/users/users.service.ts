@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.ts'
 import { accounts, bookings, products, sessions, users, wishlists } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
+import type { ListingsChanged } from '../products/list-cache.ts'
 
 const activeUser = async (db: Db, id: string) =>
   (
@@ -33,13 +34,14 @@ export async function endSessions(db: DbOrTx, userId: string, keep?: string): Pr
  */
 export async function recordProfile(
   db: Db,
+  listingsChanged: ListingsChanged,
   user: CurrentUser,
   sessionId: string | undefined,
   body: { name: string; role: 'customer' | 'seller' },
 ): Promise<number> {
   // an admin stays admin; nobody becomes admin through this call
   const role = user.role === 'admin' ? 'admin' : body.role
-  return db.transaction(async (tx) => {
+  const modified = await db.transaction(async (tx) => {
     const updated = await tx
       .update(users)
       .set({ name: body.name, role, updatedAt: new Date() })
@@ -48,10 +50,12 @@ export async function recordProfile(
     if (updated.length > 0 && role !== user.role) await endSessions(tx, user.id, sessionId)
     return updated.length
   })
+  listingsChanged() // listings show the seller's name
+  return modified
 }
 
 /** Admin: mark a seller verified; their listings show the badge from now on. */
-export async function verifySeller(db: Db, id: string): Promise<number> {
+export async function verifySeller(db: Db, listingsChanged: ListingsChanged, id: string): Promise<number> {
   const user = await activeUser(db, id)
   if (!user) throw new AppError(404, messages.users.notFound)
   if (user.role !== 'seller') throw new AppError(409, messages.users.notSeller)
@@ -60,6 +64,7 @@ export async function verifySeller(db: Db, id: string): Promise<number> {
     .set({ verified: true, updatedAt: new Date() })
     .where(and(eq(users.id, id), eq(users.verified, false)))
     .returning({ id: users.id })
+  listingsChanged() // the badge shows on their listings at once
   return updated.length
 }
 
@@ -68,12 +73,17 @@ export async function verifySeller(db: Db, id: string): Promise<number> {
  * or of their listings are cancelled, their wishlist, sessions and sign-in methods go, and the account is marked
  * deleted with its email freed. Paid orders and payments are kept: money records are never deleted.
  */
-export async function deleteUser(db: Db, admin: CurrentUser, id: string): Promise<number> {
+export async function deleteUser(
+  db: Db,
+  listingsChanged: ListingsChanged,
+  admin: CurrentUser,
+  id: string,
+): Promise<number> {
   if (id === admin.id) throw new AppError(409, messages.users.notSelf)
   const user = await activeUser(db, id)
   if (!user) throw new AppError(404, messages.users.notFound)
   if (user.role === 'admin') throw new AppError(403, messages.users.notAdmin)
-  return db.transaction(async (tx) => {
+  const deletedCount = await db.transaction(async (tx) => {
     const listings = await tx
       .update(products)
       .set({ status: 'removed', advertisement: false })
@@ -101,4 +111,6 @@ export async function deleteUser(db: Db, admin: CurrentUser, id: string): Promis
       .returning({ id: users.id })
     return deleted.length
   })
+  listingsChanged() // their listings are gone
+  return deletedCount
 }
