@@ -69,8 +69,11 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, opts) => {
   // hidden from the API documentation: these are no API
   const route = { config: { access: 'public' as const }, schema: { hide: true } }
 
+  // a page of 50,000 URLs costs tens of milliseconds to build: plenty for a crawler, not an amplifier for anyone
+  const perIp = app.limiter({ max: 60, windowMs: 60_000, key: (req) => `sitemap:${req.ip}` })
+
   // One file while every URL fits in it; past that an index of `?page=1..N`, each a <urlset> of pageSize URLs.
-  app.get('/sitemap.xml', route, async (req, reply) => {
+  app.get('/sitemap.xml', { ...route, preHandler: perIp }, async (req, reply) => {
     const page = pageParam(req)
     const sources = [fixedUrls(PUBLIC_PAGES), productUrls(app.db)]
     const counted = []

@@ -250,6 +250,27 @@ describe('the page size limit', () => {
   })
 })
 
+describe('a client asking too often', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('gets 429 past 60 sitemap requests a minute from one address; robots.txt stays free', async () => {
+    const from = (ip: string) => t.app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: ip })
+    for (let i = 0; i < 60; i++) expect((await from('198.51.100.7')).statusCode).toBe(200)
+    const refused = await from('198.51.100.7')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' })
+    expect(refused.headers['retry-after']).toBeDefined()
+    expect((await from('198.51.100.8')).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt', remoteAddress: '198.51.100.7' })).statusCode).toBe(
+      200,
+    )
+  })
+})
+
 describe('beside the web app', () => {
   let t: TestApp
   let dist: string

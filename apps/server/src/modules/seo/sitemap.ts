@@ -43,16 +43,17 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 
 export const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
 
-/** W3C datetime to the second, in UTC. */
-const w3cDate = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z')
+/** W3C datetime to the second, in UTC (toISOString without the milliseconds). */
+const w3cDate = (date: Date): string => `${date.toISOString().slice(0, 19)}Z`
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 /** A `<urlset>` of absolute URLs under `base` (an origin, perhaps with a path, without a trailing slash). */
 export function urlsetXml(base: string, urls: readonly SitemapUrl[]): string {
+  const escapedBase = escapeXml(base)
   const entries = urls.map(({ path, lastmod }) => {
-    const loc = `<loc>${escapeXml(base + path)}</loc>`
+    const loc = `<loc>${escapedBase}${escapeXml(path)}</loc>`
     return lastmod ? `<url>${loc}<lastmod>${w3cDate(lastmod)}</lastmod></url>` : `<url>${loc}</url>`
   })
   return `${HEAD}<urlset xmlns="${NS}">\n${entries.join('\n')}\n</urlset>\n`
