@@ -24,6 +24,7 @@ import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
 import { type ApiRoute, securityOf } from './plugins/access.ts'
@@ -177,6 +178,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     { prefix: '/api' },
   )
+
+  // /sitemap.xml and /robots.txt at the root, before the web app's files and pages
+  await app.register(seoRoutes, { pageSize: config.SITEMAP_PAGE_SIZE })
 
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,

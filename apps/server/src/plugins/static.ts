@@ -41,6 +41,8 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions)
       wildcard: false,
       index: false,
       preCompressed: true,
+      // the server answers these itself (modules/seo); a stale build's copy would clash with its routes
+      globIgnore: ['robots.txt*', 'sitemap.xml*'],
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable')

@@ -53,6 +53,8 @@ export const products = pgTable(
     index('product_advertised_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'available' and ${t.advertisement}`),
+    // the sitemap's pages: every listing with a public page (for sale or sold), oldest first
+    index('product_sitemap_idx').on(t.createdAt, t.id).where(sql`${t.status} <> 'removed'`),
     index('product_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )

@@ -1,0 +1,1 @@
+CREATE INDEX "product_sitemap_idx" ON "product" USING btree ("created_at","id") WHERE "product"."status" <> 'removed';

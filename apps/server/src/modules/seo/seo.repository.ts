@@ -1,0 +1,29 @@
+import { asc, count, ne } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { products } from '../../db/schema/index.ts'
+
+/**
+ * Listings with a public page: for sale, or sold (its page says so and shows similar bags), never removed. The
+ * condition is written as product_sitemap_idx's, so that both queries below read only that index.
+ */
+const hasPublicPage = ne(products.status, 'removed')
+
+export async function countPublicListings(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products).where(hasPublicPage)
+  return row?.n ?? 0
+}
+
+/**
+ * Oldest first, so that a sitemap page keeps its listings while new ones are added at the end; (created_at, id) is
+ * a total order. Offset paging: the sitemap is read a page at a time by crawlers, and the offset is skipped inside
+ * the index (an index-only scan, no sort).
+ */
+export function listPublicListings(db: DbOrTx, offset: number, limit: number) {
+  return db
+    .select({ id: products.id, createdAt: products.createdAt })
+    .from(products)
+    .where(hasPublicPage)
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .offset(offset)
+    .limit(limit)
+}
