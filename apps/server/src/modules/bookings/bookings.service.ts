@@ -1,13 +1,13 @@
 import type { CreateBookingBody } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
-import { and, eq, gt, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { bookings, products } from '../../db/schema/index.ts'
 import { AppError, pgErrorCode } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
-import { assertHoldsBelowCap, assertNoRecentExpiry, expireStaleHolds, lockCustomer } from './bookings.repository.ts'
+import { assertNoRecentExpiry, expireStaleHolds, lockForBooking } from './bookings.repository.ts'
 
 /** How long a hold lasts, and how many a customer may have open at once (HOLD_MINUTES, MAX_OPEN_HOLDS). */
 export interface HoldRules {
@@ -57,23 +57,14 @@ export async function bookProduct(
   }
   try {
     const id = await db.transaction(async (tx) => {
-      await lockCustomer(tx, user.id)
-      const [mine] = await tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.productId, product.id),
-            eq(bookings.customerId, user.id),
-            eq(bookings.status, 'held'),
-            gt(bookings.expiresAt, now),
-          ),
-        )
-      if (mine) throw new AppError(409, messages.bookings.alreadyYours)
-      await assertNoRecentExpiry(tx, user.id, product.id, now, rules.holdMinutes)
-      await assertHoldsBelowCap(tx, user.id, now, rules.maxOpenHolds)
+      const facts = await lockForBooking(tx, user.id, product.id, now)
+      if (!facts) throw new AppError(401, messages.auth.sessionExpired) // the account went away meanwhile
+      if (facts.mine) throw new AppError(409, messages.bookings.alreadyYours)
+      assertNoRecentExpiry(facts.lastExpiry, now, rules.holdMinutes)
+      if (facts.openHolds >= rules.maxOpenHolds)
+        throw new AppError(409, messages.bookings.tooManyHolds(rules.maxOpenHolds))
       // someone's hold on this bag that ran out is marked expired first, so the bag can be booked
-      await expireStaleHolds(tx, now, product.id)
+      if (facts.staleHold) await expireStaleHolds(tx, now, product.id)
       const [row] = await tx.insert(bookings).values(values).returning({ id: bookings.id })
       return row!.id
     })
