@@ -56,6 +56,8 @@ describe('looksLikeApi', () => {
     '//api/health',
     '\\api\\health',
     '/api;x/health',
+    '/%41PI/health',
+    '/a%70%69/health',
   ])('takes %s for an /api path', (path) => {
     expect(looksLikeApi(path)).toBe(true)
   })

@@ -49,6 +49,8 @@ export function nonCanonicalReason(path: string): string | undefined {
  * segment (`/product/..%2F..%2Fapi` is a page's id), as it does for the router.
  */
 export function looksLikeApi(path: string): boolean {
+  // every page and asset request passes here: only an escape can make the letters of "api" where the text has none
+  if (!path.includes('%') && !/api/i.test(path)) return false
   let p = path.replace(/%([0-9A-Fa-f]{2})/g, (escaped, hex: string) => {
     const c = String.fromCharCode(Number.parseInt(hex, 16))
     return /[A-Za-z0-9\-._~]/.test(c) ? c : escaped
