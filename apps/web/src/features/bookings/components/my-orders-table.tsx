@@ -83,22 +83,22 @@ function PaymentStatus({ booking }: { booking: Booking }) {
  * line and what was charged (never recomputed here: the server's figures).
  */
 function OrderAmounts({ booking }: { booking: Booking }) {
-  if (booking.amountPaid === null) return <>{formatPrice(booking.price)}</>
+  if (booking.amountPaid === null) return <span className="whitespace-nowrap">{formatPrice(booking.price)}</span>
   return (
     <dl className="flex flex-col gap-0.5 text-sm">
-      <div className="flex justify-between gap-3">
+      <div className="flex flex-wrap justify-between gap-x-3">
         <dt className="sr-only">Price</dt>
-        <dd>{formatPrice(booking.price)}</dd>
+        <dd className="whitespace-nowrap">{formatPrice(booking.price)}</dd>
       </div>
       {booking.discount > 0 ? (
-        <div className="flex justify-between gap-3 text-success">
+        <div className="flex flex-wrap justify-between gap-x-3 text-success">
           <dt>First-order discount</dt>
-          <dd>−{formatPrice(booking.discount)}</dd>
+          <dd className="whitespace-nowrap">−{formatPrice(booking.discount)}</dd>
         </div>
       ) : null}
-      <div className="flex justify-between gap-3 font-semibold">
+      <div className="flex flex-wrap justify-between gap-x-3 font-semibold">
         <dt>Amount paid</dt>
-        <dd>{formatPrice(booking.amountPaid)}</dd>
+        <dd className="whitespace-nowrap">{formatPrice(booking.amountPaid)}</dd>
       </div>
     </dl>
   )
@@ -121,7 +121,8 @@ const columns: Column<Booking>[] = [
     rowHeader: true,
     className: 'min-w-36 max-w-72',
   },
-  { header: 'Price', cell: (b) => <OrderAmounts booking={b} />, className: 'whitespace-nowrap tabular-nums' },
+  // amounts never break; on a phone the discount's label wraps instead of pushing the column off the screen
+  { header: 'Price', cell: (b) => <OrderAmounts booking={b} />, className: 'tabular-nums' },
   { header: 'Payment', cell: (b) => <PaymentStatus booking={b} />, className: 'hidden min-w-48 sm:table-cell' },
 ]
 
