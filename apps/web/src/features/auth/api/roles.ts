@@ -1,20 +1,17 @@
-import type { isAdminSchema, isSellerSchema } from '@preloved/shared/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { api, retryServerErrors } from '@/lib/api-client'
-import { objectParser } from '@/lib/shape-parser'
 
 // SPEC §6: admin and seller status are decided by lookups by email (bearer token, own email only).
 
-// The guards and the dashboard's menu read them on every dashboard page: checked by hand (the shared schemas' fields),
-// so that zod stays out of the dashboard's first load.
-const isAdminParser = objectParser<z.infer<typeof isAdminSchema>>({ isAdmin: 'boolean' })
-const isSellerParser = objectParser<z.infer<typeof isSellerSchema>>({ isSeller: 'boolean' })
+// The guards and the dashboard's menu read them on every dashboard page: checked with the shared schemas, imported
+// when the lookup starts, so that zod stays out of the dashboard's first chunk and downloads while it is in flight.
+const isAdminSchema = () => import('@preloved/shared/auth').then((m) => m.isAdminSchema)
+const isSellerSchema = () => import('@preloved/shared/auth').then((m) => m.isSellerSchema)
 
 export const isAdminQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['users', 'admin', email],
-    queryFn: ({ signal }) => api.get(`/users/admin/${encodeURIComponent(email)}`, isAdminParser, { signal }),
+    queryFn: ({ signal }) => api.get(`/users/admin/${encodeURIComponent(email)}`, isAdminSchema(), { signal }),
     staleTime: 5 * 60_000,
     retry: retryServerErrors,
   })
@@ -22,7 +19,7 @@ export const isAdminQueryOptions = (email: string) =>
 export const isSellerQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['users', 'seller', email],
-    queryFn: ({ signal }) => api.get(`/users/seller/${encodeURIComponent(email)}`, isSellerParser, { signal }),
+    queryFn: ({ signal }) => api.get(`/users/seller/${encodeURIComponent(email)}`, isSellerSchema(), { signal }),
     staleTime: 5 * 60_000,
     retry: retryServerErrors,
   })

@@ -1,17 +1,18 @@
 import type { CreateBookingBody } from '@preloved/shared/bookings'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { bookingListParser } from './booking-parser'
 
-// The category and product pages read the viewer's bookings on their first load: checked by hand, while booking's
-// answer is checked with the shared schema, imported when a booking is made (zod stays out of those pages' first load).
+// The category and product pages read the viewer's bookings on their first load: the list and booking's answer are
+// checked with the shared schemas, imported when a request starts, so that zod stays out of those pages' first chunk
+// and downloads while the request is in flight.
+const bookingListSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingListSchema)
 const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
 
 /** SPEC §7: GET /bookings?email={email} (bearer token; own orders only). */
 export const myBookingsQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['bookings', { email }],
-    queryFn: ({ signal }) => api.get(`/bookings?${new URLSearchParams({ email })}`, bookingListParser, { signal }),
+    queryFn: ({ signal }) => api.get(`/bookings?${new URLSearchParams({ email })}`, bookingListSchema(), { signal }),
   })
 
 /** The signed-in customer's orders; nothing is fetched without an email. */

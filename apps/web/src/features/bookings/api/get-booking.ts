@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api, retryServerErrors } from '@/lib/api-client'
-import { bookingParser } from './booking-parser'
 
-// Zod-free: the payment route's loader imports this module alone, so that the request starts as soon as the route
-// matches (app/router.tsx); the answer is checked by hand (booking-parser.ts).
+// The payment page's booking: checked with the shared schema, imported when the request starts, so that zod stays out
+// of the page's first chunk and downloads while the request is in flight.
+const bookingSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingSchema)
 
 /** SPEC §7: GET /bookings/{id}, the payment page's loader. */
 export const bookingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['bookings', 'detail', id],
-    queryFn: ({ signal }) => api.get(`/bookings/${encodeURIComponent(id)}`, bookingParser, { signal }),
+    queryFn: ({ signal }) => api.get(`/bookings/${encodeURIComponent(id)}`, bookingSchema(), { signal }),
     retry: retryServerErrors, // someone else's (403) or no such booking (404) stays so
   })

@@ -1,18 +1,10 @@
-import type { PaymentIntent, TestCard } from '@preloved/shared/payments'
+import type { TestCard } from '@preloved/shared/payments'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, retryServerErrors } from '@/lib/api-client'
-import { objectParser } from '@/lib/shape-parser'
 
-// The payment page asks for the intent on its first load: checked by hand (the shared paymentIntentSchema's fields).
-// Paying checks its answers with the shared schemas, imported when it runs, so that zod stays out of the page's first
-// load.
-const paymentIntentParser = objectParser<PaymentIntent>({
-  clientSecret: 'string',
-  provider: ['test', 'stripe'],
-  amount: 'number',
-  price: 'number',
-  discount: 'number',
-})
+// The payment intent and paying's answers are checked with the shared schemas, imported when a request starts, so that
+// zod stays out of the payment page's first chunk and downloads while the request is in flight.
+const paymentIntentSchema = () => import('@preloved/shared/payments').then((m) => m.paymentIntentSchema)
 const testConfirmResultSchema = () => import('@preloved/shared/payments').then((m) => m.testConfirmResultSchema)
 const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
 
@@ -23,7 +15,7 @@ const insertResultSchema = () => import('@preloved/shared/products').then((m) =>
 export const paymentIntentQueryOptions = (bookingId: string) =>
   queryOptions({
     queryKey: ['payment-intent', bookingId],
-    queryFn: ({ signal }) => api.post('/create-payment-intent', { bookingId }, paymentIntentParser, { signal }),
+    queryFn: ({ signal }) => api.post('/create-payment-intent', { bookingId }, paymentIntentSchema(), { signal }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { productListParser } from './product-parser'
+
+// Checked with the shared schema, imported when the request starts: zod stays out of the home page's first chunk and
+// downloads while the request is in flight.
+const productListSchema = () => import('@preloved/shared/products').then((m) => m.productListSchema)
 
 export const ADVERTISED_LIMIT = 8
 
@@ -11,7 +14,7 @@ export const advertisedProductsQueryOptions = (limit = ADVERTISED_LIMIT) =>
     queryFn: ({ signal }) =>
       api.get(
         `/categoryDetails?${new URLSearchParams({ advertised: 'true', limit: String(limit) })}`,
-        productListParser,
+        productListSchema(),
         { signal },
       ),
   })

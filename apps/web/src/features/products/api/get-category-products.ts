@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, retryServerErrors } from '@/lib/api-client'
-import { productListParser } from './product-parser'
 
-// Checked by hand (the home page's product check): the route's loader imports this module alone, so that the request
-// starts as soon as the route matches (app/router.tsx), and neither it nor the page downloads zod.
+// Checked with the shared schema, imported when the request starts: zod stays out of the page's first chunk and
+// downloads while the request is in flight.
+const productListSchema = () => import('@preloved/shared/products').then((m) => m.productListSchema)
 
 /** SPEC §7: GET /categoryDetails/{slug}: the category's bags for sale (sold ones hidden), with `reserved`. */
 export const categoryProductsQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['products', { category: slug }],
-    queryFn: ({ signal }) => api.get(`/categoryDetails/${encodeURIComponent(slug)}`, productListParser, { signal }),
+    queryFn: ({ signal }) => api.get(`/categoryDetails/${encodeURIComponent(slug)}`, productListSchema(), { signal }),
     retry: retryServerErrors, // an unknown category stays so
   })
 

@@ -1,22 +1,10 @@
-import type { WishlistEntry } from '@preloved/shared/bookings'
-import { PRODUCT_STATUSES } from '@preloved/shared/constants'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
-import { listParser } from '@/lib/shape-parser'
 
-// The category and product pages offer 'Add to your wishlist': reads are checked by hand (the shared
-// wishlistEntrySchema's fields), and the changes' answers with the shared schemas, imported when they run, so that
-// zod stays out of those pages' first load.
-const wishlistParser = listParser<WishlistEntry>({
-  _id: 'string',
-  img: 'string',
-  bag: 'string',
-  category: 'string',
-  product_id: 'string',
-  price: 'number',
-  email: 'string',
-  status: PRODUCT_STATUSES,
-})
+// The category and product pages offer 'Add to your wishlist': the list and the changes' answers are checked with the
+// shared schemas, imported when a request starts, so that zod stays out of those pages' first chunk and downloads
+// while the request is in flight.
+const wishlistSchema = () => import('@preloved/shared/bookings').then((m) => m.wishlistSchema)
 const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
 const deleteResultSchema = () => import('@preloved/shared/products').then((m) => m.deleteResultSchema)
 
@@ -24,7 +12,7 @@ const deleteResultSchema = () => import('@preloved/shared/products').then((m) =>
 export const wishlistQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['wishlists', { email }],
-    queryFn: ({ signal }) => api.get(`/wishlists?${new URLSearchParams({ email })}`, wishlistParser, { signal }),
+    queryFn: ({ signal }) => api.get(`/wishlists?${new URLSearchParams({ email })}`, wishlistSchema(), { signal }),
   })
 
 export function useWishlist(email: string | undefined) {
