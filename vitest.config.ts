@@ -30,7 +30,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-      // the web app's plain logic (no DOM): the hand-written response checks
+      // the web app's plain logic (no DOM) and its import boundaries
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       serverProject('server', 'pglite'),
       // the same API tests against a real PostgreSQL server when one is given (CI sets it)
@@ -51,8 +51,6 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      // reads the web build (npm test builds first): no zod or react-hot-toast on the signed-in pages' first load
-      { test: { name: 'first-load', include: ['scripts/check-first-load.test.ts'] } },
       {
         test: {
           name: 'e2e',

@@ -290,12 +290,20 @@ describe('buying', () => {
     await context.close()
   })
 
-  it('an unknown category shows the route-error screen', async () => {
+  it('an unknown category is the page-not-found screen with status 404, loaded or reached within the app', async () => {
     const { page, context } = await h.newPage('desktop')
     await logIn(page, DEMO.otherCustomer)
-    await page.goto('/category/Suitcases')
-    await page.getByRole('heading', { name: messages.common.routeError }).waitFor()
-    expect(await page.getByTestId('route-error-detail').innerText()).toBe(messages.products.categoryNotFound)
+    const res = await page.goto('/category/Suitcases')
+    expect(res?.status()).toBe(404)
+    await page.getByRole('heading', { name: messages.common.notFoundPage }).waitFor()
+    expect(await page.getByRole('heading', { name: messages.common.routeError }).count()).toBe(0)
+    // the same within the app (the category's client loader)
+    await page.goto('/')
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/category/Suitcases')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await page.getByRole('heading', { name: messages.common.notFoundPage }).waitFor()
     await context.close()
   })
 })

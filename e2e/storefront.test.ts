@@ -126,7 +126,7 @@ describe('public storefront', () => {
   it('unknown paths show the page-not-found screen', async () => {
     const { page, context } = await h.newPage('desktop')
     const res = await page.goto('/no/such/page')
-    expect(res?.status()).toBe(200)
+    expect(res?.status()).toBe(404)
     await page.getByText("Page doesn't exist or an error occured").waitFor()
     expect(await seriousA11yViolations(page)).toEqual([])
     await context.close()

@@ -37,8 +37,8 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { etagPlugin } from './plugins/etag.ts'
 import { inputGuardPlugin } from './plugins/input-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
-import { securityHeadersPlugin } from './plugins/security-headers.ts'
-import { staticPlugin } from './plugins/static.ts'
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts'
+import { type StaticOptions, staticPlugin } from './plugins/static.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +62,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream
   /** The time, in ms (tests move it to expire holds); Date.now by default. */
   clock?: () => number
+  /** Development: pages rendered by the web app's Vite server, with hot reload (modules/pages/dev-pages.ts). */
+  devPages?: StaticOptions['devPages']
 }
 
 /** The whole app: used by server.ts and by the tests. */
@@ -184,6 +186,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(staticPlugin, {
     webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
+    publicUrl: config.PUBLIC_URL,
+    contentSecurityPolicy: securityHeaders(config)['content-security-policy'],
+    devPages: opts.devPages,
     uploadsDir: images instanceof LocalImageStore ? images.dir : undefined,
   })
 

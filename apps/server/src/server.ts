@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts'
+import { viteDevPages } from './modules/pages/dev-pages.ts'
 import { ConfigError, loadConfig } from './plugins/config.ts'
 
 /**
@@ -26,7 +27,9 @@ async function main() {
   }
   let app: Awaited<ReturnType<typeof buildApp>>
   try {
-    app = await buildApp(config)
+    // npm run dev: the pages from the web app's source, with hot reload
+    const devPages = process.env.WEB_DEV === '1' ? viteDevPages(config.PUBLIC_URL) : undefined
+    app = await buildApp(config, { devPages })
   } catch (err) {
     console.error(`Could not start: ${startupError(err)}`)
     process.exit(1)

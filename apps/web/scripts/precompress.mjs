@@ -9,7 +9,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)
 
-const distDir = fileURLToPath(new URL('../dist/', import.meta.url))
+const distDir = fileURLToPath(new URL('../dist/client/', import.meta.url))
 const extensions = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt'])
 
 async function* walk(dir) {

@@ -1,21 +1,27 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { createPageRenderer } from '../modules/pages/pages.service.ts'
+import { createPageRenderer, type PageRenderer } from '../modules/pages/page-renderer.ts'
 import { errorBody } from './error-handler.ts'
 
 export interface StaticOptions {
-  /** The built web app (apps/web/dist); skipped when it does not exist. */
+  /** The built web app (apps/web/dist: client/ and server/); skipped when it does not exist. */
   webDist: string | undefined
+  /** PUBLIC_URL: canonical links and share tags start with it. */
+  publicUrl: string | undefined
+  /** The Content-Security-Policy header, to which each page adds its nonce. */
+  contentSecurityPolicy: string | undefined
+  /** Development: the web app's Vite server renders the pages, with hot reload (npm run dev). */
+  devPages?: (app: FastifyInstance) => Promise<PageRenderer>
   /** DATA_DIR/uploads when images are stored on local disk. */
   uploadsDir: string | undefined
 }
 
 const NEVER_HTML = /^\/(api|uploads|assets)(\/|$)/
 
-/** Serves the built web app with SPA fallback, and `/uploads/*` from the local image store. */
+/** Serves the web app's pages (rendered on the server) and files, and `/uploads/*` from the local image store. */
 export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions) => {
   if (opts.uploadsDir) {
     mkdirSync(opts.uploadsDir, { recursive: true })
@@ -31,12 +37,21 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions)
     })
   }
   const dist = opts.webDist
-  const indexHtml = dist ? path.join(dist, 'index.html') : undefined
-  if (!dist || !indexHtml || !existsSync(indexHtml)) {
-    app.log.warn({ dist }, 'web app not built (npm run build): only the API is served')
+  let pages: PageRenderer | undefined
+  if (opts.devPages) {
+    pages = await opts.devPages(app)
+  } else if (dist) {
+    pages = await createPageRenderer(app, {
+      webDist: dist,
+      publicUrl: opts.publicUrl,
+      contentSecurityPolicy: opts.contentSecurityPolicy,
+    })
+  }
+  if (!pages || !dist) {
+    if (!opts.devPages) app.log.warn({ dist }, 'web app not built (npm run build): only the API is served')
   } else {
     await app.register(fastifyStatic, {
-      root: dist,
+      root: path.join(dist, 'client'),
       prefix: '/',
       wildcard: false,
       index: false,
@@ -52,8 +67,7 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions)
       },
     })
   }
-  // every page is index.html, with the page's chunks named and its first answers written in (modules/pages)
-  const pages = dist && indexHtml && existsSync(indexHtml) ? createPageRenderer(app, dist) : undefined
+  // every other GET outside /api, /uploads and /assets is a page: React Router renders it (modules/pages)
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/'
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NEVER_HTML.test(pathname)

@@ -1,7 +1,6 @@
 import type { ErrorBody } from '@preloved/shared/common'
 import type { z } from 'zod'
 import { clearAccessToken, getAccessToken } from './access-token'
-import { takePreloaded } from './preloaded'
 
 const API_PREFIX = '/api'
 
@@ -120,6 +119,18 @@ export type ResponseSchema<S extends ResponseParser> = S | PromiseLike<S>
 
 type Sent = { response: Response; data: unknown; sentToken: string | null }
 
+/** How a call reaches the API: the browser's fetch, or on the server the visitor's own request handler. */
+export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>
+let serverFetch: (() => ApiFetch | undefined) | undefined
+
+/**
+ * On the server, pages render through the API as the visitor who asked for them (their cookie, their address): the
+ * server-side loaders register here how to find that visitor's transport for the call being made (lib/server-api).
+ */
+export function setServerFetch(find: () => ApiFetch | undefined): void {
+  serverFetch = find
+}
+
 async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Sent> {
   const headers = new Headers(options.headers)
   headers.set('Accept', 'application/json')
@@ -136,7 +147,8 @@ async function send(method: string, path: string, body: unknown, options: Reques
 
   let response: Response
   try {
-    response = await fetch(`${API_PREFIX}${path}`, {
+    const transport = serverFetch?.() ?? fetch
+    response = await transport(`${API_PREFIX}${path}`, {
       method,
       headers,
       body: payload,
@@ -161,11 +173,7 @@ async function request<S extends ResponseParser>(
   const schemaPromise = Promise.resolve(responseSchema)
   schemaPromise.catch(() => undefined)
 
-  // the page's first GETs may have their answers in the HTML already (lib/preloaded.ts)
-  const preloaded = method === 'GET' ? takePreloaded(path) : undefined
-  let sent = preloaded
-    ? { response: new Response(null, { status: 200 }), data: preloaded.data, sentToken: null }
-    : await send(method, path, body, options)
+  let sent = await send(method, path, body, options)
   if (sent.response.status === 401 && !options.ignoreUnauthorized && sent.sentToken) {
     // The token may just be out of date while the session cookie still holds: renew it (unless a call made at the
     // same time already did) and repeat this call once with the new one.

@@ -4,7 +4,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { clearAccessToken } from './access-token'
 import { api, type ResponseParser } from './api-client'
-import { takePreloaded } from './preloaded'
 import { queryClient } from './query-client'
 
 export type Role = 'customer' | 'seller' | 'admin'
@@ -42,17 +41,6 @@ export const sessionQueryOptions = () =>
       api.get('/auth/get-session', sessionParser, { signal, withoutToken: true, ignoreUnauthorized: true }),
     staleTime: 60_000,
   })
-
-/**
- * Starts reading the session at start-up. When the server wrote the answer into the page, it is in the cache before
- * the first render: the header and the guards show the right user at once instead of a placeholder first.
- */
-export function loadSession(): void {
-  const preloaded = takePreloaded('/auth/get-session')
-  const parsed = preloaded ? sessionParser.safeParse(preloaded.data) : undefined
-  if (parsed?.success) queryClient.setQueryData(SESSION_QUERY_KEY, parsed.data)
-  else void queryClient.prefetchQuery(sessionQueryOptions())
-}
 
 /** The signed-in user as the cache knows it right now, without asking: loaders use it to read that user's data alongside. */
 export const cachedSessionUser = (): SessionUser | null =>

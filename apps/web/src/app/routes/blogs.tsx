@@ -1,12 +1,20 @@
+import type { MetaFunction } from 'react-router'
 import { blogPosts } from '@/features/blogs/blog-posts'
 import { BlogCard } from '@/features/blogs/components/blog-card'
 import { BlogHero } from '@/features/blogs/components/blog-hero'
+import { originOf, pageMeta } from '@/lib/page-meta'
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Our Blog | Preloved Bags Co.',
+    description: 'Answers to what buyers and sellers of second-hand bags ask us most, from the Preloved Bags Co. team.',
+    share: { origin: originOf(matches), path: '/blogs', type: 'article' },
+  })
 
 /** '/blogs': full-height hero and four question-and-answer cards (1 column small, 2 large). */
-function BlogsRoute() {
+export default function BlogsRoute() {
   return (
     <>
-      <title>Our Blog | Preloved Bags Co.</title>
       <BlogHero />
       <section
         id="posts"
@@ -24,5 +32,3 @@ function BlogsRoute() {
     </>
   )
 }
-
-export { BlogsRoute as Component }

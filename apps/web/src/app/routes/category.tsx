@@ -2,20 +2,24 @@ import { CATEGORY_LABELS, type CategorySlug } from '@preloved/shared/constants'
 import type { Product } from '@preloved/shared/products'
 import { PackageOpen } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { type ClientLoaderFunctionArgs, Link, type LoaderFunctionArgs, useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { useMyBookings } from '@/features/bookings/api/bookings'
+import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
-import { useCategories } from '@/features/categories/api/get-categories'
-import { useCategoryProducts } from '@/features/products/api/get-category-products'
+import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories'
+import { categoryProductsQueryOptions, useCategoryProducts } from '@/features/products/api/get-category-products'
 import { ListingCard } from '@/features/products/components/listing-card'
 import { ReportListingButton } from '@/features/reports/components/report-listing-button'
 import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
-import { useSession } from '@/lib/auth-client'
+import { cachedSessionUser, useSession } from '@/lib/auth-client'
+import { queryClient } from '@/lib/query-client'
 import { useRenderInStages } from '@/lib/render-in-stages'
+import { throwRouteError } from '@/lib/route-errors'
+import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+import { useHydrated } from '@/lib/use-hydrated'
 
 // The booking form (react-hook-form, its zod resolver) downloads on the first Book Now, not with the page.
 const BookingModal = lazy(() =>
@@ -25,18 +29,48 @@ const BookingModal = lazy(() =>
 // The first row (3 cards on wide screens) loads its photos at once; the others lazily.
 const EAGER_CARDS = 3
 
+/**
+ * SPEC §7: the category's listings are loaded before the screen shows; an unknown category is the 404 page. The title
+ * and description come from the categories list, read alongside (it may fail without hiding the bags), and so are the
+ * customer's own orders, which decide each card's Book Now. Only for a signed-in visitor (SPEC §6): the guard sends
+ * anyone else to the login page.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const user = await visitorOnServer(request, context)
+  if (!user) return { dehydrated: undefined }
+  return prefetchOnServer(context, (client) =>
+    Promise.all([
+      client.fetchQuery(categoryProductsQueryOptions(params.id ?? '')).catch(throwRouteError),
+      client.prefetchQuery(categoriesQueryOptions()),
+      client.prefetchQuery(myBookingsQueryOptions(user.email)),
+    ]),
+  )
+}
+
+export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
+  const user = cachedSessionUser()
+  await Promise.all([
+    queryClient.ensureQueryData(categoryProductsQueryOptions(params.id ?? '')).catch(throwRouteError),
+    queryClient.prefetchQuery(categoriesQueryOptions()),
+    user ? queryClient.prefetchQuery(myBookingsQueryOptions(user.email)) : undefined,
+  ])
+  return { dehydrated: undefined }
+}
+
 /** Cards in a row of the grid below (1, 2 from 640 px, 3 from 1024 px): the first render shows one row. */
 const cardsPerRow = () =>
   window.matchMedia('(min-width: 1024px)').matches ? 3 : window.matchMedia('(min-width: 640px)').matches ? 2 : 1
 
 /** '/category/:id' (the id is the category slug): every bag for sale in it (SPEC §2 Category listing). */
-function CategoryRoute() {
+export default function CategoryRoute() {
   const { id: slug = '' } = useParams()
   const { data: products } = useCategoryProducts(slug)
   const { categories } = useCategories()
   const { user } = useSession()
   const myBookings = useMyBookings(user?.email)
-  const [rowSize] = useState(cardsPerRow)
+  // the server's HTML holds a row of three; a move within the app renders what the screen shows first
+  const hydrated = useHydrated()
+  const [rowSize] = useState(() => (hydrated ? cardsPerRow() : EAGER_CARDS))
   const shown = useRenderInStages(products?.length ?? 0, rowSize)
   const [booking, setBooking] = useState<Product | null>(null)
   // mounted from the first Book Now on, so that closing it is the modal's own (focus goes back to the button)
@@ -121,5 +155,3 @@ function CategoryRoute() {
     </section>
   )
 }
-
-export { CategoryRoute as Component }

@@ -1,8 +1,6 @@
 import { ForgotPasswordScreen } from '@/features/auth/components/password-reset-screens'
 
 /** '/forgot-password': 'Forget Password?' leads here (DESIGN §9: a real reset by mail). */
-function ForgotPasswordRoute() {
+export default function ForgotPasswordRoute() {
   return <ForgotPasswordScreen />
 }
-
-export { ForgotPasswordRoute as Component }

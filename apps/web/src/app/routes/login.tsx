@@ -1,8 +1,6 @@
 import { LoginScreen } from '@/features/auth/components/login-screen'
 
 /** '/login' (SPEC §2 Login). */
-function LoginRoute() {
+export default function LoginRoute() {
   return <LoginScreen />
 }
-
-export { LoginRoute as Component }

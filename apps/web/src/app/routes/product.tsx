@@ -1,29 +1,125 @@
 import { CATEGORY_LABELS } from '@preloved/shared/constants'
 import { PRODUCT_PAGE_SIZES } from '@preloved/shared/images'
 import type { Product } from '@preloved/shared/products'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft, Flag, Heart } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { useParams } from 'react-router'
-import { ButtonLink } from '@/components/ui/button'
+import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLocation, useParams } from 'react-router'
+import { Button, ButtonLink } from '@/components/ui/button'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { useMyBookings } from '@/features/bookings/api/bookings'
+import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
-import { useProduct } from '@/features/products/api/get-product'
+import { productQueryOptions, useProduct } from '@/features/products/api/get-product'
 import { ListingFacts, SellerLine } from '@/features/products/components/listing-facts'
 import { ProductImage } from '@/features/products/components/product-image'
 import { ReportListingButton } from '@/features/reports/components/report-listing-button'
 import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
 import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
+import { loaderQueryData, originOf, pageMeta, SHOP_DESCRIPTION, summary } from '@/lib/page-meta'
+import { queryClient } from '@/lib/query-client'
+import { throwRouteError } from '@/lib/route-errors'
+import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
 
 // The booking form (react-hook-form, its zod resolver) downloads on the first Book Now, not with the page.
 const BookingModal = lazy(() =>
   import('@/features/bookings/components/booking-modal').then((module) => ({ default: module.BookingModal })),
 )
 
+/** The bag arrives with the page; an unknown, removed or malformed id is the 404 page with status 404. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  // a signed-in visitor's own bookings decide the Book Now button: read alongside
+  const user = await visitorOnServer(request, context)
+  return prefetchOnServer(context, (client) =>
+    Promise.all([
+      client.fetchQuery(productQueryOptions(params.id ?? '')).catch(throwRouteError),
+      user ? client.prefetchQuery(myBookingsQueryOptions(user.email)) : undefined,
+    ]),
+  )
+}
+
+/** A move within the app: the browser's cache (and its access token) as everywhere else. */
+export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
+  await queryClient.ensureQueryData(productQueryOptions(params.id ?? '')).catch(throwRouteError)
+  return { dehydrated: undefined }
+}
+
+/** Title, description, share tags with the lead photo, and schema.org Product with its Offer for search engines. */
+export const meta: MetaFunction = ({ data, params, matches }) => {
+  const product = loaderQueryData<Product>(data, productQueryOptions(params.id ?? '').queryKey)
+  if (!product) return [{ name: 'description', content: SHOP_DESCRIPTION }]
+  const origin = originOf(matches)
+  const path = paths.product(product._id)
+  const title = `${product.title} | Preloved Bags Co.`
+  const description = summary(
+    `${formatPrice(product.resell_price)} (was ${formatPrice(product.original_price)}), ${product.condition} condition. ${product.description}`,
+  )
+  return [
+    ...pageMeta({
+      title,
+      description,
+      share: { origin, path, image: product.img, imageAlt: product.title, type: 'product' },
+    }),
+    { property: 'product:price:amount', content: product.resell_price.toFixed(2) },
+    { property: 'product:price:currency', content: 'USD' },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.title,
+        description: product.description,
+        image: [`${origin}${product.img}`],
+        category: CATEGORY_LABELS[product.category],
+        itemCondition: 'https://schema.org/UsedCondition',
+        offers: {
+          '@type': 'Offer',
+          url: `${origin}${path}`,
+          price: product.resell_price.toFixed(2),
+          priceCurrency: 'USD',
+          availability: `https://schema.org/${product.status === 'available' ? 'InStock' : 'SoldOut'}`,
+          seller: { '@type': 'Person', name: product.seller },
+        },
+      },
+    },
+  ]
+}
+
+/**
+ * A visitor sees the same actions; each leads to '/login', which brings them back here once signed in
+ * (MARKETPLACE.md §1: booking, wishlist and reports need a signed-in user).
+ */
+function VisitorActions({ product }: { product: Product }) {
+  const location = useLocation()
+  const toLogin = { to: paths.login(), state: { from: location } }
+  if (product.status === 'sold') {
+    return (
+      <Button variant="neutral" block disabled>
+        Sold
+      </Button>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <ButtonLink {...toLogin} variant="primary" block>
+        Book Now<span className="sr-only"> {product.title}</span>
+      </ButtonLink>
+      <p className="text-sm text-base-content/75">Log in or sign up to book this bag, save it or report it.</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <ButtonLink {...toLogin} variant="subtle" size="sm" className="gap-2">
+          <Heart aria-hidden="true" className="size-4" />
+          Add to your wishlist<span className="sr-only"> {product.title}</span>
+        </ButtonLink>
+        <ButtonLink {...toLogin} variant="ghost" size="sm" className="gap-2">
+          <Flag aria-hidden="true" className="size-4" />
+          Report this Listing<span className="sr-only"> {product.title}</span>
+        </ButtonLink>
+      </div>
+    </div>
+  )
+}
+
 /** '/product/:id': one bag with every field, and the same actions as on its category page. */
-function ProductRoute() {
+export default function ProductRoute() {
   const { id = '' } = useParams()
   const { data: product } = useProduct(id)
   const { user } = useSession()
@@ -38,7 +134,6 @@ function ProductRoute() {
 
   return (
     <article className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-      <title>{`${product.title} | Preloved Bags Co.`}</title>
       <ButtonLink to={paths.category(product.category)} variant="ghost" size="sm" className="-ml-3 gap-1.5 self-start">
         <ArrowLeft aria-hidden="true" className="size-4" />
         {CATEGORY_LABELS[product.category]}
@@ -71,16 +166,20 @@ function ProductRoute() {
           {product.status === 'sold' ? (
             <p className="text-sm font-medium text-base-content/80">This bag has been sold.</p>
           ) : null}
-          <div className="flex flex-col gap-2">
-            <OwnListingNote product={product} viewerId={user?.id} />
-            <BookNow product={product} viewerId={user?.id} myBookings={myBookings.data} onBook={setBooking} block />
-            <div className="flex flex-wrap items-center gap-2">
-              {product.status === 'available' ? (
-                <AddToWishlistButton productId={product._id} title={product.title} size="sm" />
-              ) : null}
-              <ReportListingButton productId={product._id} title={product.title} />
+          {user ? (
+            <div className="flex flex-col gap-2">
+              <OwnListingNote product={product} viewerId={user.id} />
+              <BookNow product={product} viewerId={user.id} myBookings={myBookings.data} onBook={setBooking} block />
+              <div className="flex flex-wrap items-center gap-2">
+                {product.status === 'available' ? (
+                  <AddToWishlistButton productId={product._id} title={product.title} size="sm" />
+                ) : null}
+                <ReportListingButton productId={product._id} title={product.title} />
+              </div>
             </div>
-          </div>
+          ) : (
+            <VisitorActions product={product} />
+          )}
           <section aria-labelledby="details-heading" className="flex flex-col gap-3 border-t border-base-300 pt-5">
             <h2 id="details-heading" className="text-lg font-semibold">
               Details
@@ -103,5 +202,3 @@ function ProductRoute() {
     </article>
   )
 }
-
-export { ProductRoute as Component }

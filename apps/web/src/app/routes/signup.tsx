@@ -1,8 +1,6 @@
 import { SignupScreen } from '@/features/auth/components/signup-screen'
 
 /** '/signup' (SPEC §2 Signup). */
-function SignupRoute() {
+export default function SignupRoute() {
   return <SignupScreen />
 }
-
-export { SignupRoute as Component }

@@ -1,7 +1,7 @@
 import { messages } from '@preloved/shared/messages'
 import { PanelLeftOpen, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { NavLink, Outlet, ScrollRestoration } from 'react-router'
+import { NavLink, Outlet } from 'react-router'
 import { buttonClass } from '@/components/ui/button'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
@@ -146,7 +146,6 @@ export function DashboardLayout({ menu }: DashboardLayoutProps) {
           </nav>
         </div>
       </div>
-      <ScrollRestoration />
     </div>
   )
 }

@@ -4,7 +4,7 @@ import { SellerVerificationHint } from '@/features/products/components/seller-ve
 import { useSession } from '@/lib/auth-client'
 
 /** '/dashboard/addProducts' (seller): list a bag for sale (SPEC §2 Add a Product). */
-function AddProductsRoute() {
+export default function AddProductsRoute() {
   const { user } = useSession()
   return (
     <section aria-labelledby="add-product-title" className="flex max-w-4xl flex-col gap-6">
@@ -20,5 +20,3 @@ function AddProductsRoute() {
     </section>
   )
 }
-
-export { AddProductsRoute as Component }

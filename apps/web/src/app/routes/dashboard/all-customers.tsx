@@ -3,12 +3,10 @@ import { UsersPage } from '@/features/users/components/users-page'
 import { UsersTable } from '@/features/users/components/users-table'
 
 /** '/dashboard/allCustomers' (admin): every customer account, to delete. */
-function AllCustomersRoute() {
+export default function AllCustomersRoute() {
   return (
     <UsersPage title={messages.nav.allCustomers} lead="Every customer account, newest first.">
       <UsersTable kind="customer" />
     </UsersPage>
   )
 }
-
-export { AllCustomersRoute as Component }

@@ -3,7 +3,7 @@ import { UsersPage } from '@/features/users/components/users-page'
 import { UsersTable } from '@/features/users/components/users-table'
 
 /** '/dashboard/allSellers' (admin): every seller account, to verify or delete. */
-function AllSellersRoute() {
+export default function AllSellersRoute() {
   return (
     <UsersPage
       title={messages.nav.allSellers}
@@ -13,5 +13,3 @@ function AllSellersRoute() {
     </UsersPage>
   )
 }
-
-export { AllSellersRoute as Component }

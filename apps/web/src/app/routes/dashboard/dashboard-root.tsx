@@ -1,7 +1,40 @@
+import type { LoaderFunctionArgs } from 'react-router'
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary'
 import { DashboardLayout, type DashboardMenu } from '@/components/layouts/dashboard-layout'
-import { useAdmin, useSeller } from '@/features/auth/api/roles'
+import { isAdminQueryOptions, isSellerQueryOptions, useAdmin, useSeller } from '@/features/auth/api/roles'
 import { PrivateRoute } from '@/features/auth/components/guards'
-import { useSession } from '@/lib/auth-client'
+import { cachedSessionUser, useSession } from '@/lib/auth-client'
+import { queryClient } from '@/lib/query-client'
+import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+
+/**
+ * The side menu and the admin and seller guards follow the user's roles (SPEC §6): read before the first render, so
+ * that the dashboard renders once, with its menu. One try only here: a failure is left to the menu and the guards,
+ * which ask again with the usual retries. Without a session the guard sends the visitor to '/login'.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await visitorOnServer(request, context)
+  if (!user) return { dehydrated: undefined }
+  return prefetchOnServer(context, (client) =>
+    Promise.all([
+      client.prefetchQuery(isAdminQueryOptions(user.email)),
+      client.prefetchQuery(isSellerQueryOptions(user.email)),
+    ]),
+  )
+}
+
+export async function clientLoader() {
+  const user = cachedSessionUser()
+  if (user) {
+    await Promise.all([
+      queryClient.prefetchQuery({ ...isAdminQueryOptions(user.email), retry: false }),
+      queryClient.prefetchQuery({ ...isSellerQueryOptions(user.email), retry: false }),
+    ])
+  }
+  return { dehydrated: undefined }
+}
+
+export const ErrorBoundary = RouteErrorBoundary
 
 /** The side menu follows the same lookups as the admin and seller guards (SPEC §6). */
 function useDashboardMenu(): DashboardMenu | undefined {
@@ -20,12 +53,10 @@ function RoleDashboard() {
 }
 
 /** '/dashboard' and everything under it: signed-in users only (SPEC §2), with their role's side menu. */
-function DashboardRoot() {
+export default function DashboardRoot() {
   return (
     <PrivateRoute>
       <RoleDashboard />
     </PrivateRoute>
   )
 }
-
-export { DashboardRoot as Component }

@@ -1,16 +1,32 @@
 import { messages } from '@preloved/shared/messages'
 import { ShoppingBag } from 'lucide-react'
+import type { LoaderFunctionArgs } from 'react-router'
 import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { useMyBookings } from '@/features/bookings/api/bookings'
+import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
 import { MyOrdersTable } from '@/features/bookings/components/my-orders-table'
-import { useSession } from '@/lib/auth-client'
+import { cachedSessionUser, useSession } from '@/lib/auth-client'
+import { queryClient } from '@/lib/query-client'
+import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+
+/** The user's own orders arrive with the page (as they asked, with their cookie). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await visitorOnServer(request, context)
+  if (!user) return { dehydrated: undefined }
+  return prefetchOnServer(context, (client) => client.prefetchQuery(myBookingsQueryOptions(user.email)))
+}
+
+export function clientLoader() {
+  const user = cachedSessionUser()
+  if (user) void queryClient.prefetchQuery(myBookingsQueryOptions(user.email))
+  return { dehydrated: undefined }
+}
 
 /** '/dashboard/myOrders': the bags the user booked, with their payment status (SPEC §2 Tables). */
-function MyOrdersRoute() {
+export default function MyOrdersRoute() {
   const { user } = useSession()
   const bookings = useMyBookings(user?.email)
   if (bookings.isError && !bookings.data) throw bookings.error
@@ -43,5 +59,3 @@ function MyOrdersRoute() {
     </DashboardPage>
   )
 }
-
-export { MyOrdersRoute as Component }

@@ -6,7 +6,7 @@ import { MyProductsTable } from '@/features/products/components/my-products-tabl
 import { useSession } from '@/lib/auth-client'
 
 /** '/dashboard/myProducts' (seller): the seller's listings, to advertise or delete. */
-function MyProductsRoute() {
+export default function MyProductsRoute() {
   const { user } = useSession()
   return (
     <section aria-labelledby="my-products-title" className="flex max-w-6xl flex-col gap-6">
@@ -27,5 +27,3 @@ function MyProductsRoute() {
     </section>
   )
 }
-
-export { MyProductsRoute as Component }

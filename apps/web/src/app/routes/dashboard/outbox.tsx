@@ -1,8 +1,6 @@
 import { OutboxList } from '@/features/outbox/components/outbox-list'
 
 /** '/dashboard/outbox' (admin): the mail kept while no SMTP server is configured (DESIGN §7). */
-function OutboxRoute() {
+export default function OutboxRoute() {
   return <OutboxList />
 }
-
-export { OutboxRoute as Component }

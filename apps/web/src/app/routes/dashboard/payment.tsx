@@ -5,7 +5,7 @@ import type { PaymentIntent } from '@preloved/shared/payments'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, ShieldCheck } from 'lucide-react'
 import { lazy, type ReactNode, Suspense, useState } from 'react'
-import { useNavigation, useParams } from 'react-router'
+import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, useNavigation, useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { Loading } from '@/components/ui/loading'
@@ -15,14 +15,46 @@ import { publicConfigQueryOptions } from '@/features/auth/api/get-public-config'
 import { bookingQueryOptions } from '@/features/bookings/api/get-booking'
 import { usePaymentIntent } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
-import { useSession } from '@/lib/auth-client'
+import { getAccessToken } from '@/lib/access-token'
+import { sessionQueryOptions, useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
+import { queryClient } from '@/lib/query-client'
 import { useAfterFirstPaint } from '@/lib/render-in-stages'
+import { throwRouteError } from '@/lib/route-errors'
+import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
 
 // Stripe.js and Elements load only on an installation that uses Stripe (DESIGN §6)
 const StripeCardForm = lazy(() =>
   import('@/features/payments/components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
 )
+
+/**
+ * SPEC §7: the booking is loaded by id before the page shows (GET /bookings/{id}, the caller's own), with which card
+ * form to show (the page renders once with it). Without a session the guard sends the visitor to '/login'.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const user = await visitorOnServer(request, context)
+  if (!user) return { dehydrated: undefined }
+  return prefetchOnServer(context, (client) =>
+    Promise.all([
+      client.fetchQuery(bookingQueryOptions(params.id ?? '')).catch(throwRouteError),
+      client.prefetchQuery(publicConfigQueryOptions()),
+    ]),
+  )
+}
+
+export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
+  // With a stored token the booking is asked for alongside the session (not after it); a failure then is read again.
+  const booking = bookingQueryOptions(params.id ?? '')
+  const [user] = await Promise.all([
+    queryClient.ensureQueryData(sessionQueryOptions()),
+    getAccessToken() ? queryClient.prefetchQuery(booking) : undefined,
+    // one try: the page's own query retries a failure
+    queryClient.prefetchQuery({ ...publicConfigQueryOptions(), retry: false }),
+  ])
+  if (user) await queryClient.ensureQueryData(booking).catch(throwRouteError)
+  return { dehydrated: undefined }
+}
 
 type SummaryProps = { booking: Booking; intent: PaymentIntent | undefined; waiting: boolean }
 
@@ -109,7 +141,7 @@ function CannotPay({ message }: { message: string }) {
 }
 
 /** '/dashboard/payment/:id' (the booking id): SPEC §2 Payment page, with the test-mode card form (DESIGN §6). */
-function PaymentRoute() {
+export default function PaymentRoute() {
   const { id = '' } = useParams()
   const navigation = useNavigation()
   const { user } = useSession()
@@ -204,5 +236,3 @@ function PaymentRoute() {
     </section>
   )
 }
-
-export { PaymentRoute as Component }

@@ -1,8 +1,6 @@
 import { ReportedItems } from '@/features/reports/components/reported-items'
 
 /** '/dashboard/reportedItems' (admin): reported listings to remove or dismiss (DESIGN §9). */
-function ReportedItemsRoute() {
+export default function ReportedItemsRoute() {
   return <ReportedItems />
 }
-
-export { ReportedItemsRoute as Component }

@@ -1,16 +1,32 @@
 import { messages } from '@preloved/shared/messages'
 import { Heart } from 'lucide-react'
+import type { LoaderFunctionArgs } from 'react-router'
 import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { useWishlist } from '@/features/wishlists/api/wishlists'
+import { useWishlist, wishlistQueryOptions } from '@/features/wishlists/api/wishlists'
 import { WishlistTable } from '@/features/wishlists/components/wishlist-table'
-import { useSession } from '@/lib/auth-client'
+import { cachedSessionUser, useSession } from '@/lib/auth-client'
+import { queryClient } from '@/lib/query-client'
+import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+
+/** The user's own wishlist arrive with the page (as they asked, with their cookie). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await visitorOnServer(request, context)
+  if (!user) return { dehydrated: undefined }
+  return prefetchOnServer(context, (client) => client.prefetchQuery(wishlistQueryOptions(user.email)))
+}
+
+export function clientLoader() {
+  const user = cachedSessionUser()
+  if (user) void queryClient.prefetchQuery(wishlistQueryOptions(user.email))
+  return { dehydrated: undefined }
+}
 
 /** '/dashboard/wishlist': the bags saved for later (SPEC §2 Tables; headed 'My Wishlist', DESIGN §9). */
-function WishlistRoute() {
+export default function WishlistRoute() {
   const { user } = useSession()
   const wishlist = useWishlist(user?.email)
   if (wishlist.isError && !wishlist.data) throw wishlist.error
@@ -43,5 +59,3 @@ function WishlistRoute() {
     </DashboardPage>
   )
 }
-
-export { WishlistRoute as Component }

@@ -1,15 +1,22 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { isApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth-client'
+import { useHydrated } from '@/lib/use-hydrated'
 import { useAdmin, useSeller } from '../api/roles'
 
-/** SPEC §4: to '/login', keeping the origin for after the sign-in, and replacing this entry in the history. */
+/**
+ * SPEC §4: to '/login', keeping the origin for after the sign-in, and replacing this entry in the history. The server
+ * cannot move the browser's history: its page shows the loading indicator, and the browser goes on once hydrated.
+ */
 function ToLogin() {
   const location = useLocation()
-  return <Navigate to={paths.login()} replace state={{ from: location }} />
+  // one state object: <Navigate> navigates again whenever its props change, and every render would make a new one
+  const [state] = useState(() => ({ from: location }))
+  if (!useHydrated()) return <PageLoading />
+  return <Navigate to={paths.login()} replace state={state} />
 }
 
 /** Any signed-in user (session cookie); renders its children, or the nested routes. */

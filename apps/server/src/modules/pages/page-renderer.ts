@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+// The web app's pages, rendered by React Router in framework mode (docs/decisions/015). The web build's server bundle
+// (apps/web/dist/server) holds the route table, the loaders and the page components; this module hands it each page
+// request as a web Request and sends its Response. Its loaders read the API through `api` below: the same routes the
+// browser calls, run in this process as the visitor who asked (their cookie, their address).
+
+const brotli = promisify(brotliCompress)
+const gz = promisify(gzip)
+
+/** What the web app's render needs from us (apps/web/src/app/load-context.ts). */
+export interface PageContext {
+  nonce: string
+  origin: string
+  api: (url: string, init: RequestInit) => Promise<Response>
+}
+
+export type WebHandler = (request: Request, context: PageContext) => Promise<Response>
+
+/** The parts of React Router's server build this module uses: its entry re-exports the request handler factory. */
+interface ServerBuild {
+  entry: { module: { createRequestHandler: (build: ServerBuild, mode?: string) => WebHandler } }
+}
+
+export interface PageRendererOptions {
+  /** The built web app (apps/web/dist): its server bundle renders, its client folder is served as files. */
+  webDist: string
+  /** The shop's public origin (PUBLIC_URL); the request's own when unset. */
+  publicUrl: string | undefined
+  /** The security headers' Content-Security-Policy, to which each page adds its nonce. */
+  contentSecurityPolicy: string | undefined
+}
+
+/** The server bundle's path, or undefined when the web app is not built. */
+export const serverBuildFile = (webDist: string) => {
+  const file = path.join(webDist, 'server', 'index.js')
+  return existsSync(file) ? file : undefined
+}
+
+interface Answer {
+  status: number
+  headers: Headers
+  body: Buffer
+}
+
+/** GET /api… as the visitor: each path once per page render, however many loaders ask for it. */
+function visitorApi(app: FastifyInstance, req: FastifyRequest, setCookies: string[]) {
+  const answers = new Map<string, Promise<Answer>>()
+  const call = async (url: string, init: RequestInit): Promise<Answer> => {
+    const headers = new Headers(init.headers)
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers: {
+        ...Object.fromEntries(headers),
+        ...(req.headers.cookie ? { cookie: req.headers.cookie } : {}),
+        ...(req.headers['user-agent'] ? { 'user-agent': req.headers['user-agent'] } : {}),
+      },
+      remoteAddress: req.ip,
+    })
+    const cookie = res.headers['set-cookie']
+    if (cookie) setCookies.push(...(Array.isArray(cookie) ? cookie : [cookie]))
+    const answerHeaders = new Headers()
+    const type = res.headers['content-type']
+    if (type) answerHeaders.set('content-type', String(type))
+    return { status: res.statusCode, headers: answerHeaders, body: res.rawPayload }
+  }
+  return async (url: string, init: RequestInit): Promise<Response> => {
+    if (!url.startsWith('/api/')) throw new Error(`A page may only read the API, not ${url}`)
+    const method = init.method ?? 'GET'
+    let answer: Promise<Answer>
+    if (method === 'GET') {
+      answer = answers.get(url) ?? call(url, init)
+      answers.set(url, answer)
+    } else {
+      answer = call(url, init)
+    }
+    const { status, headers, body } = await answer
+    return new Response(status === 204 || status === 304 ? null : new Uint8Array(body), { status, headers })
+  }
+}
+
+/** A web Request for React Router from Fastify's request (GET and HEAD only: the pages have no actions). */
+function webRequest(req: FastifyRequest, origin: string): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+    else if (value !== undefined) headers.set(name, value)
+  }
+  return new Request(new URL(req.url, origin), { method: req.method, headers })
+}
+
+/** A rendered page before compression: status, headers and the HTML (or a loader's data for a `.data` request). */
+export interface RenderedPage {
+  status: number
+  headers: Record<string, string | string[]>
+  body: Buffer
+}
+
+export interface PageRenderer {
+  render(req: FastifyRequest): Promise<RenderedPage>
+  send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>
+}
+
+/** Loads the web app's server build; undefined when the web app is not built. */
+export async function createPageRenderer(
+  app: FastifyInstance,
+  options: PageRendererOptions,
+): Promise<PageRenderer | undefined> {
+  const file = serverBuildFile(options.webDist)
+  if (!file) return undefined
+  const build = (await import(pathToFileURL(file).href)) as ServerBuild
+  const handle = build.entry.module.createRequestHandler(build, 'production')
+  return createRenderer(app, options, handle)
+}
+
+/** Sends pages rendered by `handle` (the production build's, or the development server's). */
+export function createRenderer(app: FastifyInstance, options: PageRendererOptions, handle: WebHandler): PageRenderer {
+  async function render(req: FastifyRequest): Promise<RenderedPage> {
+    const origin = options.publicUrl ?? `${req.protocol}://${req.host}`
+    const nonce = randomBytes(16).toString('base64')
+    const setCookies: string[] = []
+    const response = await handle(webRequest(req, origin), { nonce, origin, api: visitorApi(app, req, setCookies) })
+    const headers: RenderedPage['headers'] = {}
+    for (const [name, value] of response.headers) {
+      if (name !== 'set-cookie' && name !== 'content-length') headers[name] = value
+    }
+    const cookies = [...response.headers.getSetCookie(), ...setCookies]
+    if (cookies.length) headers['set-cookie'] = cookies
+    if (options.contentSecurityPolicy) {
+      headers['content-security-policy'] = options.contentSecurityPolicy.replace(
+        "script-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+      )
+    }
+    // the page may hold the visitor's own data: never stored by shared caches, asked for again each time
+    headers['cache-control'] = 'private, no-cache'
+    headers.vary = 'accept-encoding, cookie'
+    return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) }
+  }
+
+  return {
+    render,
+    async send(req, reply) {
+      const { status, headers, body } = await render(req)
+      reply.code(status).headers(headers)
+      if (req.method === 'HEAD' || body.length === 0) return reply.send(req.method === 'HEAD' ? undefined : body)
+      const accepts = String(req.headers['accept-encoding'] ?? '')
+      if (/\bbr\b/.test(accepts)) {
+        const compressed = await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        return reply.header('content-encoding', 'br').send(compressed)
+      }
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gz(body))
+      return reply.send(body)
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
+
+// The one list of the web app's pages (SPEC §2, MARKETPLACE.md §1; docs/decisions/015). Each file is a route module:
+// its component, and where it has them its `loader` (runs on the server, with the visitor's cookie), `clientLoader`
+// (runs in the browser on later moves), `meta`, `links` and `ErrorBoundary`. The build splits, preloads and hydrates
+// from this list; nothing else names the pages.
+export default [
+  layout('routes/layouts/public.tsx', [
+    index('routes/home.tsx'),
+    route('blogs', 'routes/blogs.tsx'),
+    route('categories', 'routes/categories.tsx'),
+    // public: a shared link shows the bag to anyone (MARKETPLACE.md §1)
+    route('product/:id', 'routes/product.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('signup', 'routes/signup.tsx'),
+    route('forgot-password', 'routes/forgot-password.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    // SPEC §6: a signed-in user only
+    layout('routes/guards/signed-in.tsx', [route('category/:id', 'routes/category.tsx')]),
+    // Test hook for browser tests: always the route-error screen, the way a failed loader shows it. Not linked.
+    route('__error', 'routes/test-error.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  // signed-in users only; the side menu follows the role (SPEC §2, §6)
+  route('dashboard', 'routes/dashboard/dashboard-root.tsx', [
+    index('routes/dashboard/dashboard-home.tsx'),
+    route('myOrders', 'routes/dashboard/my-orders.tsx'),
+    route('wishlist', 'routes/dashboard/wishlist.tsx'),
+    route('payment/:id', 'routes/dashboard/payment.tsx'),
+    layout('routes/guards/admin.tsx', [
+      route('allCustomers', 'routes/dashboard/all-customers.tsx'),
+      route('allSellers', 'routes/dashboard/all-sellers.tsx'),
+      route('reportedItems', 'routes/dashboard/reported-items.tsx'),
+      route('outbox', 'routes/dashboard/outbox.tsx'),
+    ]),
+    layout('routes/guards/seller.tsx', [
+      route('addProducts', 'routes/dashboard/add-products.tsx'),
+      route('myProducts', 'routes/dashboard/my-products.tsx'),
+    ]),
+  ]),
+] satisfies RouteConfig
