@@ -1,10 +1,11 @@
 import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, type Harness, logIn, startHarness, VIEWPORTS } from './harness.ts'
+import { apiAs, DEMO, type Harness, logIn, startHarness, VIEWPORTS, waitForHydration } from './harness.ts'
 
-// A page's first load (docs/decisions/011): the HTML carries a frame that paints before the app's JavaScript runs,
-// the page's lazy chunks as <link rel="modulepreload">, its lead photo as <link rel="preload">, and the answers to
-// its first GET calls; the app then asks the network for none of those again.
+// A page's first load, as React Router's framework mode gives it (docs/decisions/015): the server renders the page
+// with its content, names every script the page runs as <link rel="modulepreload">, and puts the answers its loaders
+// read into the page, so the browser asks the API for none of them again; hydration takes over without an error and
+// without moving anything; public pages load no zod.
 
 let h: Harness
 
@@ -25,50 +26,88 @@ const pathOf = (request: Request) => {
   return `${url.pathname}${url.search}`
 }
 
-describe("a page's first load", () => {
-  for (const viewport of ['desktop', 'phone'] as const) {
-    it(`paints the header's frame from the HTML, where the app's header then stands (${viewport})`, async () => {
-      const withoutScript = await h.browser.newContext({
-        baseURL: h.baseUrl,
-        viewport: VIEWPORTS[viewport],
-        javaScriptEnabled: false,
-      })
-      const frame = await withoutScript.newPage()
-      await frame.goto('/')
-      const frameBrand = frame.getByRole('link', { name: 'Preloved Bags Co.' })
-      await frameBrand.waitFor()
-      const frameBox = await frameBrand.boundingBox()
-      const frameHeader = await frame.locator('header').boundingBox()
-      await withoutScript.close()
+/** The scripts a page's HTML names: its entry and every module it preloads. */
+const namedScripts = (html: string) =>
+  new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))
 
-      const { page, context, errors } = await h.newPage(viewport)
-      await page.goto('/')
-      await page.getByRole('link', { name: 'Shop Now' }).waitFor() // the app has rendered the home page
-      const appBox = await page.getByRole('link', { name: 'Preloved Bags Co.' }).first().boundingBox()
-      const appHeader = await page.locator('header').first().boundingBox()
-      expect(frameBox).not.toBeNull()
-      expect(appBox).toEqual(frameBox)
-      expect(appHeader).toEqual(frameHeader)
-      expect(errors).toEqual([])
-      await context.close()
+/** The files whose code holds zod (its error class is in every build of it). */
+async function zodFiles(scripts: Iterable<string>): Promise<string[]> {
+  const found: string[] = []
+  for (const script of scripts) {
+    const code = await (await fetch(`${h.baseUrl}${script}`)).text()
+    if (code.includes('ZodError')) found.push(script)
+  }
+  return found
+}
+
+let productPath = ''
+beforeAll(async () => {
+  const res = await fetch(`${h.baseUrl}/api/categoryDetails?advertised=true&limit=1`)
+  const [product] = (await res.json()) as { _id: string }[]
+  productPath = `/product/${product!._id}`
+})
+
+describe("a public page's first load", () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`arrives with its content, and hydration moves nothing (${viewport})`, async () => {
+      for (const path of ['/', productPath]) {
+        const withoutScript = await h.browser.newContext({
+          baseURL: h.baseUrl,
+          viewport: VIEWPORTS[viewport],
+          javaScriptEnabled: false,
+        })
+        const frame = await withoutScript.newPage()
+        await frame.goto(path)
+        const heading = frame.getByRole('heading', { level: 1 })
+        const title = (await heading.innerText()).trim()
+        expect(title.length, path).toBeGreaterThan(0)
+        const frameBrand = await frame.getByRole('link', { name: 'Preloved Bags Co.' }).first().boundingBox()
+        const frameHeading = await heading.boundingBox()
+        await withoutScript.close()
+
+        const { page, context, errors } = await h.newPage(viewport)
+        await page.goto(path)
+        expect((await page.getByRole('heading', { level: 1 }).innerText()).trim()).toBe(title)
+        expect(frameBrand).not.toBeNull()
+        expect(await page.getByRole('link', { name: 'Preloved Bags Co.' }).first().boundingBox()).toEqual(frameBrand)
+        expect(await page.getByRole('heading', { level: 1 }).boundingBox(), path).toEqual(frameHeading)
+        expect(errors).toEqual([])
+        await context.close()
+      }
     })
   }
 
+  it('the home and product pages load no zod: their answers came with the HTML', async () => {
+    for (const path of ['/', '/categories', '/blogs', productPath]) {
+      const { page, context, errors } = await h.newPage('phone')
+      const requests = recordRequests(page)
+      await page.goto(path)
+      await page.waitForLoadState('networkidle')
+      const scripts = requests.filter((r) => r.resourceType() === 'script').map((r) => new URL(r.url()).pathname)
+      expect(scripts.length, path).toBeGreaterThan(0)
+      expect(await zodFiles(scripts), path).toEqual([])
+      // no API call: the page's answers came with it (route discovery's /__manifest is the framework's, not data)
+      const api = requests.map(pathOf).filter((call) => call.startsWith('/api/'))
+      expect(api, path).toEqual([])
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+})
+
+describe("a signed-in page's first load", () => {
   it('of a category page asks the network for none of the answers in the page, and for the lead photo once', async () => {
     const { page, context, errors } = await h.newPage('phone')
     await logIn(page, DEMO.customer)
     await page.goto('about:blank') // nothing of the home page (its photos) still loading
     const requests = recordRequests(page)
-    await page.goto('/category/Tote')
+    const res = await page.goto('/category/Tote')
+    const html = (await res?.text()) ?? ''
     await page.getByRole('heading', { name: 'Tote Bags', level: 1 }).waitFor()
     await page
       .getByRole('button', { name: /Book now/i })
       .first()
       .waitFor()
-
-    const html = await (await fetch(`${h.baseUrl}/category/Tote`)).text()
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
-    expect(preloaded.length).toBeGreaterThan(0)
 
     const api = requests.filter((r) => r.resourceType() === 'fetch').map(pathOf)
     const answered = [
@@ -81,11 +120,12 @@ describe("a page's first load", () => {
 
     // every script the page ran was named in its HTML (no chunk found only once another had arrived)
     const scripts = requests.filter((r) => r.resourceType() === 'script').map((r) => new URL(r.url()).pathname)
-    const named = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]))
+    const named = namedScripts(html)
+    expect(named.size).toBeGreaterThan(0)
     expect(scripts.filter((script) => !named.has(script))).toEqual([])
 
-    // the preload and the card's <img> pick the same file of the srcset: it is fetched once
-    const listings = (await (await fetch(`${h.baseUrl}/api/categoryDetails/Tote`)).json()) as Record<string, string>[]
+    // the preload React writes for the first card's photo and the card's <img> pick the same file: fetched once
+    const listings = await apiAs<Record<string, string>[]>(page, '/api/categoryDetails/Tote')
     const files = [listings[0]!.img, listings[0]!.thumb]
     await page
       .locator('main img')
@@ -98,15 +138,75 @@ describe("a page's first load", () => {
     await context.close()
   })
 
-  it('moving within the app asks the API: the answers in the page served its first load only', async () => {
+  it('moving within the app asks the API (its client loaders), never the page renderer', async () => {
     const { page, context, errors } = await h.newPage('desktop')
     await logIn(page, DEMO.customer) // ends on home, reached within the app
     const requests = recordRequests(page)
     await page.locator('main a[href="/category/Tote"]').first().click()
     await page.getByRole('heading', { name: 'Tote Bags', level: 1 }).waitFor()
+    await page.locator('main a[href^="/product/"]').first().click()
+    await page.waitForURL('**/product/*')
+    await page.getByRole('heading', { level: 1 }).waitFor()
     const api = requests.filter((r) => r.resourceType() === 'fetch').map(pathOf)
     expect(api).toContain('/api/categoryDetails/Tote')
+    expect(api.some((call) => call.startsWith('/api/products/'))).toBe(true)
+    expect(api.filter((call) => call.endsWith('.data') || call.includes('.data?'))).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   })
+})
+
+// Every page of the route table, loaded fresh as each kind of visitor: the server's HTML and the browser's first
+// render agree (React reports any difference as a console error), and nothing else goes wrong on the way.
+describe('hydration', () => {
+  const visit = async (page: Page, errors: string[], path: string) => {
+    const res = await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    await waitForHydration(page)
+    const status = res?.status() ?? 0
+    // Chromium reports a page's own 404 as a failed load; that one is the answer asked for
+    const unexpected = errors.filter((error) => !(status === 404 && error.includes('status of 404')))
+    expect(unexpected, path).toEqual([])
+    errors.length = 0
+  }
+
+  it('produces no console error on any page, for a visitor, a customer, a seller and the admin', async () => {
+    const publicPages = ['/', '/blogs', '/categories', productPath, '/login', '/signup', '/forgot-password']
+    const visitor = await h.newPage('phone')
+    for (const path of [...publicPages, '/reset-password?token=x', '/no/such/page', '/category/Tote', '/dashboard'])
+      await visit(visitor.page, visitor.errors, path)
+    await visitor.context.close()
+
+    const customer = await h.newPage('phone')
+    await logIn(customer.page, DEMO.customer)
+    const booking = await apiAs<{ _id: string }[]>(customer.page, `/api/bookings?email=${DEMO.customer}`)
+    for (const path of [
+      ...publicPages,
+      '/category/Tote',
+      '/dashboard',
+      '/dashboard/myOrders',
+      '/dashboard/wishlist',
+      ...(booking[0] ? [`/dashboard/payment/${booking[0]._id}`] : []),
+    ])
+      await visit(customer.page, customer.errors, path)
+    await customer.context.close()
+
+    const seller = await h.newPage('desktop')
+    await logIn(seller.page, DEMO.verifiedSeller)
+    for (const path of ['/', '/dashboard', '/dashboard/addProducts', '/dashboard/myProducts', productPath])
+      await visit(seller.page, seller.errors, path)
+    await seller.context.close()
+
+    const admin = await h.newPage('desktop')
+    await logIn(admin.page, DEMO.admin)
+    for (const path of [
+      '/dashboard',
+      '/dashboard/allCustomers',
+      '/dashboard/allSellers',
+      '/dashboard/reportedItems',
+      '/dashboard/outbox',
+    ])
+      await visit(admin.page, admin.errors, path)
+    await admin.context.close()
+  }, 240_000)
 })

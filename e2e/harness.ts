@@ -56,6 +56,14 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     async newPage(viewport = 'desktop') {
       const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS[viewport] })
       const page = await context.newPage()
+      // A page arrives rendered by the server; its buttons work once the JavaScript has hydrated it. Loading a page
+      // waits for that, as a person waits for a page to be ready before using it.
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const res = await goto(url, options)
+        if (res?.headers()['content-type']?.startsWith('text/html')) await waitForHydration(page)
+        return res
+      }
       const errors: string[] = []
       page.on('pageerror', (err) => errors.push(err.message))
       page.on('console', (msg) => {
@@ -69,6 +77,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The page's JavaScript has taken over the server's HTML (app/root.tsx marks <html data-hydrated>). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
 
 function freePort(): Promise<number> {

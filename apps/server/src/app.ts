@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
 import { DEMO_ADMIN } from './db/demo/demo-data.ts'
@@ -33,12 +33,12 @@ import { canonicalPathPlugin } from './plugins/canonical-path.ts'
 import type { Config } from './plugins/config.ts'
 import { dbPlugin } from './plugins/db.ts'
 import { docsPlugin } from './plugins/docs.ts'
-import { errorHandlerPlugin } from './plugins/error-handler.ts'
+import { errorBody, errorHandlerPlugin } from './plugins/error-handler.ts'
 import { etagPlugin } from './plugins/etag.ts'
 import { inputGuardPlugin } from './plugins/input-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts'
-import { type StaticOptions, staticPlugin } from './plugins/static.ts'
+import { type BadUrlPage, type StaticOptions, staticPlugin } from './plugins/static.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +68,14 @@ export interface BuildOptions {
 
 /** The whole app: used by server.ts and by the tests. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // a malformed escape in a page's path (`/product/%E0%A4%A`) fails Fastify's routing before any route: the page not
+  // found, with status 404, once the web app's pages are mounted (plugins/static.ts); a plain 400 for anything else
+  const badUrlPage: BadUrlPage = {}
   const app = Fastify({
+    frameworkErrors: (error, req, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL' && badUrlPage.send) return badUrlPage.send(req, reply)
+      return (reply as FastifyReply).code(400).send(errorBody(400, error.message))
+    },
     logger:
       opts.logger === false
         ? false
@@ -189,6 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     publicUrl: config.PUBLIC_URL,
     contentSecurityPolicy: securityHeaders(config)['content-security-policy'],
     devPages: opts.devPages,
+    badUrlPage,
     uploadsDir: images instanceof LocalImageStore ? images.dir : undefined,
   })
 

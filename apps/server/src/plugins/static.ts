@@ -1,12 +1,18 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { createPageRenderer, type PageRenderer } from '../modules/pages/page-renderer.ts'
 import { errorBody } from './error-handler.ts'
 
+/** Set once the pages are mounted: answers a page path Fastify could not decode (app.ts `frameworkErrors`). */
+export interface BadUrlPage {
+  send?: (req: FastifyRequest, reply: FastifyReply) => unknown
+}
+
 export interface StaticOptions {
+  badUrlPage?: BadUrlPage
   /** The built web app (apps/web/dist: client/ and server/); skipped when it does not exist. */
   webDist: string | undefined
   /** PUBLIC_URL: canonical links and share tags start with it. */
@@ -20,6 +26,7 @@ export interface StaticOptions {
 }
 
 const NEVER_HTML = /^\/(api|uploads|assets)(\/|$)/
+const NOT_FOUND_PATH = '/__not-found'
 
 /** Serves the web app's pages (rendered on the server) and files, and `/uploads/*` from the local image store. */
 export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions) => {
@@ -66,6 +73,16 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions)
         }
       },
     })
+  }
+  if (pages && opts.badUrlPage) {
+    const renderer = pages
+    opts.badUrlPage.send = (req, reply) => {
+      const pathname = req.url.split('?')[0] ?? '/'
+      const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NEVER_HTML.test(pathname)
+      if (!wantsPage) return reply.code(400).send(errorBody(400, `'${pathname}' is not a valid URL`))
+      // rendered as the one path no route takes: the 'page not found' screen with status 404
+      return renderer.send(Object.defineProperty(Object.create(req), 'url', { value: NOT_FOUND_PATH }), reply)
+    }
   }
   // every other GET outside /api, /uploads and /assets is a page: React Router renders it (modules/pages)
   app.setNotFoundHandler((req, reply) => {

@@ -51,6 +51,10 @@ export const shouldRevalidate = () => false
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  // the page's JavaScript has taken over the server's HTML (browser tests wait for it after loading a page)
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang="en">
       <head>

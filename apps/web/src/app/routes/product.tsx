@@ -3,7 +3,13 @@ import { PRODUCT_PAGE_SIZES } from '@preloved/shared/images'
 import type { Product } from '@preloved/shared/products'
 import { ArrowLeft, Flag, Heart } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
-import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useLocation, useParams } from 'react-router'
+import {
+  type ClientLoaderFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useLocation,
+  useParams,
+} from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react'
 import { Link, type LinkProps } from 'react-router'
 import { cn } from '@/lib/cn'
+import { useHydrated } from '@/lib/use-hydrated'
 
 type Variant = 'primary' | 'accent' | 'neutral' | 'ghost' | 'outline' | 'subtle' | 'light' | 'link'
 type Size = 'sm' | 'md' | 'lg'
@@ -27,11 +28,18 @@ export const buttonClass = ({ variant = 'primary', size = 'md', block = false, c
 
 type ButtonProps = Omit<ComponentProps<'button'>, 'className'> & ButtonStyle
 
-export function Button({ variant, size, block, className, type, ...props }: ButtonProps) {
+/**
+ * A form's submit button waits for the page's JavaScript: pressed in the server's HTML before hydration, it would send
+ * the form the browser's own way (a GET with the fields, a password included, in the address).
+ */
+export function Button({ variant, size, block, className, type, disabled, ...props }: ButtonProps) {
+  const hydrated = useHydrated()
+  const submit = type === 'submit'
   return (
     <button
-      type={type === 'submit' ? 'submit' : 'button'}
+      type={submit ? 'submit' : 'button'}
       className={buttonClass({ variant, size, block, className })}
+      disabled={disabled || (submit && !hydrated)}
       {...props}
     />
   )
