@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import './zod-config.ts'
-import { PASSWORD_MIN } from './constants.ts'
+import { PASSWORD_MIN, ROLES } from './constants.ts'
 import { messages } from './messages.ts'
 
 const email = z
@@ -75,6 +75,23 @@ export const meSchema = z.object({
   verified: z.literal('yes').optional(),
 })
 export type Me = z.infer<typeof meSchema>
+
+/**
+ * better-auth's GET /api/auth/get-session answer, as the app reads it: the signed-in user, or null without a session.
+ * An account without a recorded (or with an unknown) role is an ordinary customer (SPEC §6: customer is the default).
+ */
+export const sessionAnswerSchema = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(ROLES).catch('customer'),
+    }),
+  })
+  .nullish()
+  .transform((answer) => answer?.user ?? null)
+export type SessionUser = NonNullable<z.output<typeof sessionAnswerSchema>>
 
 /** What the sign-in screens need to know about this installation (GET /api/config). */
 export const publicConfigSchema = z.object({

@@ -15,6 +15,7 @@ import {
   useNavigate,
 } from 'react-router'
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary'
+import { PublicLayout } from '@/components/layouts/public-layout'
 import { paths } from '@/config/paths'
 import { setTokenRenewer, setUnauthorizedHandler } from '@/lib/api-client'
 import { SESSION_QUERY_KEY, sessionQueryOptions } from '@/lib/auth-client'
@@ -65,7 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <AppProvider>{children}</AppProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -125,12 +126,17 @@ function useSessionEndHandlers() {
 export default function App() {
   useSessionEndHandlers()
   return (
-    <AppProvider>
-      <LoaderQueries>
-        <Outlet />
-      </LoaderQueries>
-    </AppProvider>
+    <LoaderQueries>
+      <Outlet />
+    </LoaderQueries>
   )
 }
 
-export const ErrorBoundary = RouteErrorBoundary
+/** An error above every page (the session could not be read): the error screen, with the header and footer. */
+export function ErrorBoundary() {
+  return (
+    <PublicLayout>
+      <RouteErrorBoundary />
+    </PublicLayout>
+  )
+}

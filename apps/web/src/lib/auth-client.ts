@@ -1,35 +1,19 @@
 // The part of authentication every page needs: who is signed in (the header shows Dashboard or Login) and Log Out.
-// It is in the first chunk, so it stays small and zod-free: the session answer is checked by hand. Signing in, up
-// and everything else lives in features/auth, which only the auth pages load.
+// Every page loads it, so it stays small: the session's shared schema is imported only when the browser asks for the
+// session itself. Signing in, up and everything else lives in features/auth, which only the auth pages load.
+
+import type { SessionUser } from '@preloved/shared/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { clearAccessToken } from './access-token'
 import { api, type ResponseParser } from './api-client'
 import { queryClient } from './query-client'
 
+export type { SessionUser } from '@preloved/shared/auth'
 export type Role = 'customer' | 'seller' | 'admin'
 
-/** The signed-in user as the session (better-auth's GET /api/auth/get-session) describes it. */
-export type SessionUser = { id: string; name: string; email: string; role: Role }
-
-const roles: readonly string[] = ['customer', 'seller', 'admin'] satisfies Role[]
-
-function toSessionUser(value: unknown): SessionUser | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const { id, name, email, role } = value as Record<string, unknown>
-  if (typeof id !== 'string' || typeof name !== 'string' || typeof email !== 'string') return undefined
-  // an account without a recorded role is an ordinary customer (SPEC §6: customer is the default)
-  const known = typeof role === 'string' && roles.includes(role) ? (role as Role) : 'customer'
-  return { id, name, email, role: known }
-}
-
-/** `{ session, user }` when signed in, `null` when not. */
-const sessionParser: ResponseParser<SessionUser | null> = {
-  safeParse(data) {
-    if (data === null || data === undefined) return { success: true, data: null }
-    const user = toSessionUser((data as { user?: unknown }).user)
-    return user ? { success: true, data: user } : { success: false, error: new Error('Unexpected session shape') }
-  },
-}
+// Checked with the shared schema, imported when the call starts: pages that arrive with their session (every page's
+// first load) download no zod for it.
+const sessionAnswerSchema = () => import('@preloved/shared/auth').then((m) => m.sessionAnswerSchema)
 
 export const SESSION_QUERY_KEY = ['session'] as const
 
@@ -38,7 +22,7 @@ export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: SESSION_QUERY_KEY,
     queryFn: ({ signal }) =>
-      api.get('/auth/get-session', sessionParser, { signal, withoutToken: true, ignoreUnauthorized: true }),
+      api.get('/auth/get-session', sessionAnswerSchema(), { signal, withoutToken: true, ignoreUnauthorized: true }),
     staleTime: 60_000,
   })
 

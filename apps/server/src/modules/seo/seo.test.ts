@@ -1,6 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -275,12 +275,14 @@ describe('beside the web app', () => {
   let t: TestApp
   let dist: string
   beforeAll(async () => {
-    dist = await mkdtemp(path.join(tmpdir(), 'preloved-web-'))
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Shop</title></head></html>')
+    // a copy of the real web build (npm test builds it) beside it, so that its server bundle finds its packages
+    const built = fileURLToPath(new URL('../../../../web/dist', import.meta.url))
+    dist = await mkdtemp(path.join(built, '..', '.dist-test-'))
+    await cp(built, dist, { recursive: true })
     // a build from before the server answered these itself
-    await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /stale\n')
-    await writeFile(path.join(dist, 'robots.txt.gz'), 'stale')
-    await writeFile(path.join(dist, 'sitemap.xml'), '<stale/>')
+    await writeFile(path.join(dist, 'client', 'robots.txt'), 'User-agent: *\nDisallow: /stale\n')
+    await writeFile(path.join(dist, 'client', 'robots.txt.gz'), 'stale')
+    await writeFile(path.join(dist, 'client', 'sitemap.xml'), '<stale/>')
     t = await buildTestApp({ WEB_DIST: dist })
   })
   afterAll(async () => {
@@ -294,11 +296,16 @@ describe('beside the web app', () => {
     expect(robots.body).toContain('Disallow: /dashboard\n')
     expect(robots.body).not.toContain('stale')
     expect(locs(await get(t, '/sitemap.xml'))).toHaveLength(3)
-    for (const page of ['/', '/categories', '/blogs', '/robots', '/sitemap.xml/x']) {
+    for (const page of ['/', '/categories', '/blogs']) {
       const res = await get(t, page)
       expect(res.statusCode, page).toBe(200)
       expect(res.headers['content-type'], page).toMatch(/^text\/html/)
-      expect(res.body, page).toContain('<title>Shop</title>')
+      expect(res.body, page).toMatch(/<title>[^<]*Preloved Bags Co\.[^<]*<\/title>/)
+    }
+    for (const page of ['/robots', '/sitemap.xml/x']) {
+      const res = await get(t, page)
+      expect(res.statusCode, page).toBe(404)
+      expect(res.body, page).toContain('<title>Page not found | Preloved Bags Co.</title>')
     }
   })
 })

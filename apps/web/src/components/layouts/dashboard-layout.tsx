@@ -1,6 +1,6 @@
 import { messages } from '@preloved/shared/messages'
 import { PanelLeftOpen, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { buttonClass } from '@/components/ui/button'
 import { Loading } from '@/components/ui/loading'
@@ -32,12 +32,14 @@ const menus = {
 } satisfies Record<DashboardMenu, MenuItem[]>
 
 type DashboardLayoutProps = {
+  /** What the page area shows: the matched page by default, or a route's error screen. */
+  children?: ReactNode
   /** Which role's links the side menu shows; undefined while the role is being looked up. */
   menu: DashboardMenu | undefined
 }
 
 /** The dashboard: site header, then a side drawer menu that collapses on phones (DESIGN §5). */
-export function DashboardLayout({ menu }: DashboardLayoutProps) {
+export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
   const items = menu ? menus[menu] : []
   const [drawerOpen, setDrawerOpen] = useState(false)
   const drawerId = useId()
@@ -97,7 +99,7 @@ export function DashboardLayout({ menu }: DashboardLayoutProps) {
             </button>
           </div>
           <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-8 lg:py-12">
-            <Outlet />
+            {children ?? <Outlet />}
           </main>
         </div>
         <div className="drawer-side z-50 lg:z-auto">

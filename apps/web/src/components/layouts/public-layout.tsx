@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { Footer } from './footer'
 import { Header } from './header'
 
-export function PublicLayout() {
+/** Header, page, footer; the page is the matched route's, or a route's error screen given as `children`. */
+export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,7 +15,7 @@ export function PublicLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
       <Footer />
     </div>

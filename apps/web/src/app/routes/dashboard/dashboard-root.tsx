@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router'
+import type { LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary'
 import { DashboardLayout, type DashboardMenu } from '@/components/layouts/dashboard-layout'
 import { isAdminQueryOptions, isSellerQueryOptions, useAdmin, useSeller } from '@/features/auth/api/roles'
@@ -34,7 +34,20 @@ export async function clientLoader() {
   return { dehydrated: undefined }
 }
 
-export const ErrorBoundary = RouteErrorBoundary
+/** A dashboard page's error shows in the page's place, beside the side menu. */
+export function ErrorBoundary() {
+  return (
+    <DashboardLayout menu={useDashboardMenu()}>
+      <RouteErrorBoundary />
+    </DashboardLayout>
+  )
+}
+
+/** A user's own pages: described, never indexed (their titles are the pages' own <title>). */
+export const meta: MetaFunction = () => [
+  { name: 'description', content: 'Your Preloved Bags Co. dashboard: orders, wishlist, listings and payments.' },
+  { name: 'robots', content: 'noindex' },
+]
 
 /** The side menu follows the same lookups as the admin and seller guards (SPEC §6). */
 function useDashboardMenu(): DashboardMenu | undefined {
