@@ -27,4 +27,9 @@ export default defineConfig(({ command }) => ({
     ],
   },
   build: { target: 'es2022' },
+  // The server bundle carries its packages (React's production build among them, chosen by NODE_ENV at bundling): the
+  // server process never sets NODE_ENV (decision 012), and Node would otherwise load React's development build.
+  ...(command === 'build'
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
 }))

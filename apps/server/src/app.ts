@@ -18,6 +18,7 @@ import { cleanupOrphanImages } from './modules/images/images.service.ts'
 import { S3ImageStore } from './modules/images/s3-store.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
+import { createPageCache } from './modules/pages/page-renderer.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway.ts'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts'
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('images', images)
   app.decorate('stripe', createStripeGateway(config))
   app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
+  app.decorate('pageCache', createPageCache(config.PAGE_CACHE_MS))
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner

@@ -63,6 +63,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long a public listing page may be served from memory; other instances see writes within this time. */
   LIST_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(2000),
+  /**
+   * How long a signed-out visitor's rendered page may be served from memory (0 turns it off); a listing change in this
+   * process empties it at once, other instances see it within this time.
+   */
+  PAGE_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(5000),
   /** URLs per sitemap file (the protocol's maximum by default; tests page with a few). */
   SITEMAP_PAGE_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50_000).default(50_000),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { MicroCache } from '../../lib/micro-cache.ts'
 
 // The web app's pages, rendered by React Router in framework mode (docs/decisions/015). The web build's server bundle
 // (apps/web/dist/server) holds the route table, the loaders and the page components; this module hands it each page
@@ -27,6 +28,24 @@ export type WebHandler = (request: Request, context: PageContext) => Promise<Res
 interface ServerBuild {
   entry: { module: { createRequestHandler: (build: ServerBuild, mode?: string) => WebHandler } }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Pages rendered for signed-out visitors (no session cookie), by URL, for PAGE_CACHE_MS: they depend on nothing but
+     * the URL and the listings, and `listingsChanged()` (products module) empties it whenever those change.
+     */
+    pageCache: MicroCache<CachedRender>
+  }
+}
+
+/** A rendered page kept for signed-out visitors, with its compressed forms as they are first asked for. */
+export interface CachedRender extends RenderedPage {
+  br?: Buffer
+  gzip?: Buffer
+}
+
+export const createPageCache = (ttlMs: number) => new MicroCache<CachedRender>(ttlMs, 500)
 
 export interface PageRendererOptions {
   /** The built web app (apps/web/dist): its server bundle renders, its client folder is served as files. */
@@ -145,18 +164,39 @@ export function createRenderer(app: FastifyInstance, options: PageRendererOption
     return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) }
   }
 
+  /**
+   * A signed-out visitor's GET (no better-auth cookie: the page cannot hold anyone's own data) of a page that renders
+   * the same for everyone: served from `app.pageCache` when there, kept there otherwise. A cached page keeps its
+   * nonce for the cache's few seconds; the page holds no text a visitor could have put there unescaped (decision 015).
+   */
+  async function renderOrReuse(req: FastifyRequest): Promise<CachedRender> {
+    const cache = app.pageCache
+    const cacheable = req.method === 'GET' && !(req.headers.cookie ?? '').includes('better-auth')
+    if (!cacheable) return render(req)
+    const hit = cache.get(req.url)
+    if (hit) return hit
+    const since = cache.version
+    const page = await render(req)
+    if ((page.status === 200 || page.status === 404) && !page.headers['set-cookie']) cache.set(req.url, page, since)
+    return page
+  }
+
   return {
     render,
     async send(req, reply) {
-      const { status, headers, body } = await render(req)
+      const page = await renderOrReuse(req)
+      const { status, headers, body } = page
       reply.code(status).headers(headers)
       if (req.method === 'HEAD' || body.length === 0) return reply.send(req.method === 'HEAD' ? undefined : body)
       const accepts = String(req.headers['accept-encoding'] ?? '')
       if (/\bbr\b/.test(accepts)) {
-        const compressed = await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        return reply.header('content-encoding', 'br').send(compressed)
+        page.br ??= await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+        return reply.header('content-encoding', 'br').send(page.br)
       }
-      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gz(body))
+      if (/\bgzip\b/.test(accepts)) {
+        page.gzip ??= await gz(body, { level: 6 })
+        return reply.header('content-encoding', 'gzip').send(page.gzip)
+      }
       return reply.send(body)
     },
   }

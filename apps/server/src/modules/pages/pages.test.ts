@@ -188,7 +188,7 @@ describe('the visitor, their session and the page', () => {
   it('each page carries a fresh CSP nonce, on every inline script, and the policy allows no other inline script', async () => {
     const nonces = new Set<string>()
     for (let i = 0; i < 2; i++) {
-      const res = await page('/')
+      const res = await page(`/?visit=${i}`)
       const csp = String(res.headers['content-security-policy'])
       const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1]
       expect(nonce).toBeTruthy()
@@ -199,6 +199,22 @@ describe('the visitor, their session and the page', () => {
       for (const [tag] of inline) expect(tag).toContain(`nonce="${nonce}"`)
     }
     expect(nonces.size).toBe(2)
+  })
+
+  it("keeps a signed-out visitor's page for a few seconds, until a listing changes; never a signed-in one's", async () => {
+    const bag = await insertProduct(t.database.db, seller.id, { title: 'Cached weekender' })
+    const first = await page(`/product/${bag.id}`)
+    expect(textOf(expectHtml(first))).toContain('Cached weekender')
+    const again = await page(`/product/${bag.id}`)
+    expect(again.body).toBe(first.body) // the same render: same nonce, same bytes
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy'])
+    const mine = await page(`/product/${bag.id}`, customer)
+    expect(mine.headers['content-security-policy']).not.toBe(first.headers['content-security-policy'])
+    expect(mine.body).toMatch(/>Log Out</)
+    // the seller takes the listing down: the next visitor gets the 404 page at once, not the kept one
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/categoryDetails/${bag.id}`, headers: seller.bearer })
+    expect(res.statusCode, res.body).toBe(200)
+    expectHtml(await page(`/product/${bag.id}`), 404)
   })
 
   it('pages are compressed when the browser accepts it, and never stored by shared caches', async () => {

@@ -32,12 +32,18 @@ export function createProductListCache(ttlMs: number): MicroCache<CachedPage> {
 export type ListingsChanged = (productIds?: readonly string[]) => void
 
 /**
- * Listings changed: the public list pages that may show them are emptied, in this process at once (other instances
+ * Listings changed: the public list pages that may show them are emptied, and every rendered page kept for signed-out
+ * visitors, in this process at once (other instances
  * within LIST_CACHE_MS). With `productIds`, only the pages that show one of those listings (a booking makes one bag
  * read 'Reserved'); without, every page (a new, advertised, removed or sold listing moves the others; a seller's
  * name or badge shows on all their listings).
  */
-export function listingsChanged(app: Pick<FastifyInstance, 'productListCache'>, productIds?: readonly string[]): void {
+export function listingsChanged(
+  app: Pick<FastifyInstance, 'productListCache' | 'pageCache'>,
+  productIds?: readonly string[],
+): void {
+  // the rendered pages of signed-out visitors (modules/pages) show listings on most of them: all go
+  app.pageCache.clear()
   if (productIds === undefined) {
     app.productListCache.clear()
     return
