@@ -4,7 +4,7 @@
 // browser's cache takes it on hydration (app/root.tsx): the first screen needs no second round trip.
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-query'
-import type { AppLoadContext } from 'react-router'
+import type { AppLoadContext, LoaderFunctionArgs } from 'react-router'
 import { type ApiFetch, setServerFetch } from './api-client'
 import { type SessionUser, sessionQueryOptions } from './auth-client'
 
@@ -42,4 +42,17 @@ export async function visitorOnServer(request: Request, context: AppLoadContext)
   } catch {
     return null
   }
+}
+
+/**
+ * A signed-in page's loader: `load` runs for the visitor's session (their own orders, wishlist, roles…); for anyone
+ * without one it reads nothing, and the page's guard sends them to '/login'.
+ */
+export async function prefetchForVisitor(
+  { request, context }: LoaderFunctionArgs,
+  load: (client: QueryClient, user: SessionUser) => Promise<unknown>,
+): Promise<Partial<ServerQueries>> {
+  const user = await visitorOnServer(request, context)
+  if (!user) return { dehydrated: undefined }
+  return prefetchOnServer(context, (client) => load(client, user))
 }

@@ -18,7 +18,7 @@ import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 import { useRenderInStages } from '@/lib/render-in-stages'
 import { throwRouteError } from '@/lib/route-errors'
-import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+import { prefetchForVisitor } from '@/lib/server-api.server'
 import { useHydrated } from '@/lib/use-hydrated'
 
 // The booking form (react-hook-form, its zod resolver) downloads on the first Book Now, not with the page.
@@ -35,17 +35,14 @@ const EAGER_CARDS = 3
  * customer's own orders, which decide each card's Book Now. Only for a signed-in visitor (SPEC §6): the guard sends
  * anyone else to the login page.
  */
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const user = await visitorOnServer(request, context)
-  if (!user) return { dehydrated: undefined }
-  return prefetchOnServer(context, (client) =>
+export const loader = (args: LoaderFunctionArgs) =>
+  prefetchForVisitor(args, (client, user) =>
     Promise.all([
-      client.fetchQuery(categoryProductsQueryOptions(params.id ?? '')).catch(throwRouteError),
+      client.fetchQuery(categoryProductsQueryOptions(args.params.id ?? '')).catch(throwRouteError),
       client.prefetchQuery(categoriesQueryOptions()),
       client.prefetchQuery(myBookingsQueryOptions(user.email)),
     ]),
   )
-}
 
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   const user = cachedSessionUser()

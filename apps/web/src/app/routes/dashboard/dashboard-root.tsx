@@ -5,23 +5,20 @@ import { isAdminQueryOptions, isSellerQueryOptions, useAdmin, useSeller } from '
 import { PrivateRoute } from '@/features/auth/components/guards'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
-import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+import { prefetchForVisitor } from '@/lib/server-api.server'
 
 /**
  * The side menu and the admin and seller guards follow the user's roles (SPEC §6): read before the first render, so
  * that the dashboard renders once, with its menu. One try only here: a failure is left to the menu and the guards,
  * which ask again with the usual retries. Without a session the guard sends the visitor to '/login'.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await visitorOnServer(request, context)
-  if (!user) return { dehydrated: undefined }
-  return prefetchOnServer(context, (client) =>
+export const loader = (args: LoaderFunctionArgs) =>
+  prefetchForVisitor(args, (client, user) =>
     Promise.all([
       client.prefetchQuery(isAdminQueryOptions(user.email)),
       client.prefetchQuery(isSellerQueryOptions(user.email)),
     ]),
   )
-}
 
 export async function clientLoader() {
   const user = cachedSessionUser()

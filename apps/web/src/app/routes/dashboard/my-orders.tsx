@@ -10,14 +10,11 @@ import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/b
 import { MyOrdersTable } from '@/features/bookings/components/my-orders-table'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
-import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+import { prefetchForVisitor } from '@/lib/server-api.server'
 
 /** The user's own orders arrive with the page (as they asked, with their cookie). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await visitorOnServer(request, context)
-  if (!user) return { dehydrated: undefined }
-  return prefetchOnServer(context, (client) => client.prefetchQuery(myBookingsQueryOptions(user.email)))
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  prefetchForVisitor(args, (client, user) => client.prefetchQuery(myBookingsQueryOptions(user.email)))
 
 export function clientLoader() {
   const user = cachedSessionUser()

@@ -21,7 +21,7 @@ import { formatPrice } from '@/lib/format'
 import { queryClient } from '@/lib/query-client'
 import { useAfterFirstPaint } from '@/lib/render-in-stages'
 import { throwRouteError } from '@/lib/route-errors'
-import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+import { prefetchForVisitor } from '@/lib/server-api.server'
 
 // Stripe.js and Elements load only on an installation that uses Stripe (DESIGN §6)
 const StripeCardForm = lazy(() =>
@@ -32,16 +32,13 @@ const StripeCardForm = lazy(() =>
  * SPEC §7: the booking is loaded by id before the page shows (GET /bookings/{id}, the caller's own), with which card
  * form to show (the page renders once with it). Without a session the guard sends the visitor to '/login'.
  */
-export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const user = await visitorOnServer(request, context)
-  if (!user) return { dehydrated: undefined }
-  return prefetchOnServer(context, (client) =>
+export const loader = (args: LoaderFunctionArgs) =>
+  prefetchForVisitor(args, (client) =>
     Promise.all([
-      client.fetchQuery(bookingQueryOptions(params.id ?? '')).catch(throwRouteError),
+      client.fetchQuery(bookingQueryOptions(args.params.id ?? '')).catch(throwRouteError),
       client.prefetchQuery(publicConfigQueryOptions()),
     ]),
   )
-}
 
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   // With a stored token the booking is asked for alongside the session (not after it); a failure then is read again.

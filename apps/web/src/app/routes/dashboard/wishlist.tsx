@@ -10,14 +10,11 @@ import { useWishlist, wishlistQueryOptions } from '@/features/wishlists/api/wish
 import { WishlistTable } from '@/features/wishlists/components/wishlist-table'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
-import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+import { prefetchForVisitor } from '@/lib/server-api.server'
 
 /** The user's own wishlist arrive with the page (as they asked, with their cookie). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await visitorOnServer(request, context)
-  if (!user) return { dehydrated: undefined }
-  return prefetchOnServer(context, (client) => client.prefetchQuery(wishlistQueryOptions(user.email)))
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  prefetchForVisitor(args, (client, user) => client.prefetchQuery(wishlistQueryOptions(user.email)))
 
 export function clientLoader() {
   const user = cachedSessionUser()
