@@ -18,6 +18,8 @@
 // The npm script builds the web app first: the server renders pages from apps/web/dist/server.
 // Options (env): BENCH_PAGE_SECONDS (BENCH_SECONDS), BENCH_PAGE_ENCODING (the accept-encoding sent to both;
 // Chromium's `gzip, deflate, br, zstd` by default, so both answer Brotli), BENCH_PAGES=0 skips the pages.
+// The servers inherit this process's environment: NODE_ENV=production npm run bench measures React's production
+// build; unset (as `npm start` leaves it), React renders with its development build, at a much higher CPU cost.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
@@ -508,6 +510,9 @@ function printPages(pages: { target: string; result: Awaited<ReturnType<typeof b
       `${(page.html.length / 1024).toFixed(1)} KB HTML, ${(page.wireBytes / 1024).toFixed(1)} KB on the wire); ` +
       'bare = Fastify answering the page recorded from the same server, compressed per request the same way',
   )
+  if (env.NODE_ENV !== 'production') {
+    console.info(`  NODE_ENV ${env.NODE_ENV ?? 'unset'}: the server rendered with React's development build`)
+  }
   const row = (o: PageOutcome, ratio: string) => ({
     target: o.target,
     'pages/s': Math.round(o.rps),
