@@ -98,14 +98,20 @@ function startProcess(
         resolve({ child, port: Number(m[1]) })
       }
     })
-    child.on('exit', (code) => {
-      if (!started) reject(new Error(`${args[0]} exited with ${code}: ${out.slice(-500)}`))
+    child.on('exit', (code, signal) => {
+      if (!started) reject(new Error(`${args[0]} exited with ${code ?? signal}: ${out.slice(-500)}`))
+      // a server that dies while measured: say how, with the end of its log (stdout), before the bench stops
+      else if (!stopping.has(child)) console.error(`${args[0]} exited with ${code ?? signal} while measured: ${out}`)
     })
   })
 }
 
+/** Processes the bench is stopping (their exit is expected). */
+const stopping = new WeakSet<ChildProcess>()
+
 async function stopProcess(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return
+  stopping.add(child)
   const exited = new Promise((r) => child.once('exit', r))
   child.kill('SIGTERM')
   await exited
