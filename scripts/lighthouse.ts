@@ -63,6 +63,9 @@ function freePort(): Promise<number> {
   })
 }
 
+/** Set when the run is over and the server is being stopped. */
+let stopping = false
+
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort()
   return new Promise((resolve, reject) => {
@@ -79,12 +82,20 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; port
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let out = ''
+    let started = false
     child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString()
+      out = (out + c.toString()).slice(-4000)
       const m = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)
-      if (m) resolve({ child, port: Number(m[1]) })
+      if (m && !started) {
+        started = true
+        resolve({ child, port: Number(m[1]) })
+      }
     })
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out.slice(-500)}`)))
+    child.on('exit', (code, signal) => {
+      if (!started) reject(new Error(`server exited with ${code ?? signal}: ${out.slice(-500)}`))
+      // a server gone mid-run shows up as Lighthouse failing to load the page: say why
+      else if (!stopping) console.error(`server exited with ${code ?? signal} during the audits: ${out.slice(-1500)}`)
+    })
   })
 }
 
@@ -296,6 +307,7 @@ async function main() {
     }
   } finally {
     await chrome.kill()
+    stopping = true
     server.child.kill('SIGTERM')
   }
   console.table(rows)
