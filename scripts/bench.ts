@@ -484,6 +484,8 @@ async function benchDatabase(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       DEMO_DATA: 'false',
+      // the build checked in main(): its server bundle renders the pages
+      WEB_DIST,
       AUTH_SECRET,
       // the per-account booking limit (20 per 10 min) and the per-IP limits would answer 429 to a load generator
       RATE_LIMIT_FACTOR: '1000',
