@@ -9,14 +9,27 @@
 // V8 CPU profiles there, --cpu-prof), BENCH_VERBOSE (seeding step times), BENCH_DATABASE_URL (a PostgreSQL server's
 // database to connect to; a fresh database is created beside it and dropped after;
 // default postgres://postgres@127.0.0.1:5432/test). Quick run: BENCH_LISTINGS=10000 BENCH_USERS=1000 BENCH_SECONDS=10.
+//
+// Then, on each database target, the server-rendered product page (issue 13): GET /product/:id of a random listing
+// among all of them, as a signed-out visitor (no cookie), sent with Chromium's accept-encoding; and a bare Fastify
+// route (bench-bare-page.ts) answering one product page recorded from that server in the same run (same HTML, same
+// headers, compressed per request the same way). Prints requests/s, p50/p99, errors, non-2xx and the server's CPU ms
+// per page for both, and the ratio SSR/bare; fails below PAGE_RATIO_TARGET or on any error or non-2xx answer.
+// The npm script builds the web app first: the server renders pages from apps/web/dist/server.
+// Options (env): BENCH_PAGE_SECONDS (BENCH_SECONDS), BENCH_PAGE_ENCODING (the accept-encoding sent to both;
+// Chromium's `gzip, deflate, br, zstd` by default, so both answer Brotli), BENCH_PAGES=0 skips the pages.
+// The servers inherit this process's environment: NODE_ENV=production npm run bench measures React's production
+// build; unset (as `npm start` leaves it), React renders with its development build, at a much higher CPU cost.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import { openDatabase } from '../apps/server/src/db/client.ts'
 import { seedReferenceData } from '../apps/server/src/db/demo/seed.ts'
@@ -38,6 +51,12 @@ const TARGETS = (env.BENCH_TARGETS ?? 'pglite,postgres,ceiling').split(',').map(
 const PG_SERVER = env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const AUTH_SECRET = randomBytes(32).toString('hex')
+const PAGES = env.BENCH_PAGES !== '0'
+const PAGE_SECONDS = Number(env.BENCH_PAGE_SECONDS ?? SECONDS)
+const PAGE_ENCODING = env.BENCH_PAGE_ENCODING ?? 'gzip, deflate, br, zstd'
+/** Issue 13: the server-rendered product page serves at least this share of the bare route's requests/s. */
+const PAGE_RATIO_TARGET = 0.25
+const WEB_DIST = path.join(root, 'apps/web/dist')
 
 interface Outcome {
   target: string
@@ -79,14 +98,20 @@ function startProcess(
         resolve({ child, port: Number(m[1]) })
       }
     })
-    child.on('exit', (code) => {
-      if (!started) reject(new Error(`${args[0]} exited with ${code}: ${out.slice(-500)}`))
+    child.on('exit', (code, signal) => {
+      if (!started) reject(new Error(`${args[0]} exited with ${code ?? signal}: ${out.slice(-500)}`))
+      // a server that dies while measured: say how, with the end of its log (stdout), before the bench stops
+      else if (!stopping.has(child)) console.error(`${args[0]} exited with ${code ?? signal} while measured: ${out}`)
     })
   })
 }
 
+/** Processes the bench is stopping (their exit is expected). */
+const stopping = new WeakSet<ChildProcess>()
+
 async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return
+  if (child.exitCode !== null || child.signalCode !== null) return
+  stopping.add(child)
   const exited = new Promise((r) => child.once('exit', r))
   child.kill('SIGTERM')
   await exited
@@ -273,10 +298,164 @@ function printTarget(o: Outcome) {
   )
 }
 
+interface PageOutcome {
+  target: string
+  rps: number
+  p50: number
+  p99: number
+  requests: number
+  errors: number
+  errorDetail: string
+  non2xx: Record<string, number>
+  peakRssMb: number
+  cpuMsPerPage: number
+}
+
+/** One product page as a signed-out visitor gets it: status, headers, the HTML and the bytes on the wire. */
+interface RecordedPage {
+  headers: Record<string, string | string[]>
+  html: Buffer
+  wireBytes: number
+  encoding: string
+}
+
+const pageHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': PAGE_ENCODING }
+
+/** GET a page with raw node:http (fetch would decompress and hide the encoding). */
+function getRaw(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: pageHeaders }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+        res.on('error', reject)
+      })
+      .on('error', reject)
+  })
+}
+
+/** Records listing 7's page from the real server and checks that its content was rendered there. */
+async function recordPage(base: string): Promise<RecordedPage> {
+  const i = 7
+  const res = await getRaw(`${base}/product/${productId(i)}`)
+  if (res.status !== 200)
+    throw new Error(`GET /product/${productId(i)}: ${res.status} ${res.body.toString().slice(0, 300)}`)
+  const encoding = String(res.headers['content-encoding'] ?? 'identity')
+  const html =
+    encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body
+  const text = html.toString()
+  if (!text.includes(`Bench bag ${i} `)) throw new Error('the product page HTML does not hold the listing title')
+  const headers: RecordedPage['headers'] = {}
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding'])
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value !== undefined && !skip.has(name)) headers[name] = value
+  }
+  if (headers['set-cookie']) throw new Error(`a signed-out product page sets cookies: ${headers['set-cookie']}`)
+  return { headers, html, wireBytes: res.body.length, encoding }
+}
+
+/** GET /product/:id of random listings among all of them, no cookie. */
+async function drivePages(base: string, seconds: number) {
+  const statuses: Record<number, number> = {}
+  const latencies: number[] = []
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: seconds,
+    pipelining: 1,
+    headers: pageHeaders,
+    requests: [
+      {
+        setupRequest: (req, context) => {
+          context.start = performance.now()
+          return {
+            ...req,
+            method: 'GET',
+            path: `/product/${productId(1 + Math.floor(Math.random() * SIZES.listings))}`,
+          }
+        },
+        onResponse: (status, _body, context) => {
+          statuses[status] = (statuses[status] ?? 0) + 1
+          latencies.push(performance.now() - (context.start as number))
+        },
+      },
+    ],
+  })
+  const non2xx: Record<string, number> = {}
+  let fiveHundreds = 0
+  for (const [code, n] of Object.entries(statuses)) {
+    if (code.startsWith('2')) continue
+    non2xx[code] = n
+    if (code.startsWith('5')) fiveHundreds += n
+  }
+  const sorted = latencies.sort((a, b) => a - b)
+  return {
+    rps: result.requests.average,
+    p50: Number(percentile(sorted, 50).toFixed(1)),
+    p99: Number(percentile(sorted, 99).toFixed(1)),
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + fiveHundreds,
+    errorDetail: `connection errors ${result.errors}, timeouts ${result.timeouts}, 5xx ${fiveHundreds}`,
+    non2xx,
+  }
+}
+
+async function runPages(target: string, base: string, pid: number): Promise<PageOutcome> {
+  if (WARMUP > 0) {
+    console.info(`  ${target}: warming up ${WARMUP} s…`)
+    await drivePages(base, WARMUP)
+  }
+  console.info(`  ${target}: measuring GET /product/:id for ${PAGE_SECONDS} s with ${CONNECTIONS} connections…`)
+  const cpuBefore = cpuMs(pid)
+  const r = await drivePages(base, PAGE_SECONDS)
+  const outcome = {
+    target,
+    ...r,
+    peakRssMb: peakRssMb(pid),
+    cpuMsPerPage: (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests),
+  }
+  console.info(
+    `  ${target}: ${Math.round(outcome.rps)} pages/s, p50 ${outcome.p50} ms, p99 ${outcome.p99} ms, ` +
+      `errors ${outcome.errors} (${outcome.errorDetail}), non-2xx ${JSON.stringify(outcome.non2xx)}, ` +
+      `peak RSS ${outcome.peakRssMb} MB, server CPU ${outcome.cpuMsPerPage.toFixed(2)} ms per page`,
+  )
+  return outcome
+}
+
+/** The server-rendered product page on a running server, then the bare route with the page recorded from it. */
+async function benchPages(target: string, base: string, server: ChildProcess) {
+  const page = await recordPage(base)
+  console.info(
+    `\n[${target}] server-rendered /product/:id, signed out: ${(page.html.length / 1024).toFixed(1)} KB of HTML, ` +
+      `${(page.wireBytes / 1024).toFixed(1)} KB ${page.encoding} (accept-encoding: ${PAGE_ENCODING})`,
+  )
+  const ssr = await runPages(`${target} SSR`, base, server.pid!)
+  await stopProcess(server)
+  const dir = await mkdtemp(path.join(tmpdir(), 'preloved-bench-page-'))
+  const file = path.join(dir, 'page.json')
+  await writeFile(file, JSON.stringify({ headers: page.headers, html: page.html.toString('base64') }))
+  const bare = await startProcess(['scripts/bench-bare-page.ts', file], {})
+  try {
+    const check = await getRaw(`http://127.0.0.1:${bare.port}/product/${productId(7)}`)
+    if (String(check.headers['content-encoding'] ?? 'identity') !== page.encoding)
+      throw new Error(`the bare page answers ${check.headers['content-encoding']}, the server ${page.encoding}`)
+    const barePage = await runPages(`${target} bare`, `http://127.0.0.1:${bare.port}`, bare.child.pid!)
+    return { ssr, bare: barePage, page }
+  } finally {
+    await stopProcess(bare.child)
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
 async function benchDatabase(
   target: 'pglite' | 'postgres',
   mix: Mix,
-): Promise<{ outcome: Outcome; bodies: Awaited<ReturnType<typeof recordBodies>> }> {
+): Promise<{
+  outcome: Outcome
+  bodies: Awaited<ReturnType<typeof recordBodies>>
+  pages: Awaited<ReturnType<typeof benchPages>> | undefined
+}> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-bench-'))
   let databaseUrl: string | undefined
   let dropDatabase = async () => {}
@@ -305,6 +484,8 @@ async function benchDatabase(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       DEMO_DATA: 'false',
+      // the build checked in main(): its server bundle renders the pages
+      WEB_DIST,
       AUTH_SECRET,
       // the per-account booking limit (20 per 10 min) and the per-IP limits would answer 429 to a load generator
       RATE_LIMIT_FACTOR: '1000',
@@ -315,7 +496,9 @@ async function benchDatabase(
       await sanityCheck(base, mix)
       const bodies = await recordBodies(base, mix)
       const outcome = await runTarget(target, base, server.child.pid!, mix, seedSeconds)
-      return { outcome, bodies }
+      // (stops the server before the bare route runs, so the two never share the CPU)
+      const pages = PAGES ? await benchPages(target, base, server.child) : undefined
+      return { outcome, bodies, pages }
     } finally {
       await stopProcess(server.child)
     }
@@ -325,16 +508,69 @@ async function benchDatabase(
   }
 }
 
+/** The product page table and its budget (issue 13); true when a page run had errors or missed the ratio. */
+function printPages(pages: { target: string; result: Awaited<ReturnType<typeof benchPages>> }[]): boolean {
+  if (pages.length === 0) return false
+  const { page } = pages[0]!.result
+  console.info(
+    `\nServer-rendered GET /product/:id: a random listing of ${SIZES.listings}, signed out, ${CONNECTIONS} connections, ` +
+      `${PAGE_SECONDS} s per target, accept-encoding "${PAGE_ENCODING}" (answered ${page.encoding}: ` +
+      `${(page.html.length / 1024).toFixed(1)} KB HTML, ${(page.wireBytes / 1024).toFixed(1)} KB on the wire); ` +
+      'bare = Fastify answering the page recorded from the same server, compressed per request the same way',
+  )
+  if (env.NODE_ENV !== 'production') {
+    console.info(`  NODE_ENV ${env.NODE_ENV ?? 'unset'}: the server rendered with React's development build`)
+  }
+  const row = (o: PageOutcome, ratio: string) => ({
+    target: o.target,
+    'pages/s': Math.round(o.rps),
+    p50_ms: o.p50,
+    p99_ms: o.p99,
+    requests: o.requests,
+    errors: o.errors,
+    non2xx: Object.entries(o.non2xx)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' '),
+    peak_rss_mb: o.peakRssMb,
+    cpu_ms_per_page: Number(o.cpuMsPerPage.toFixed(2)),
+    'SSR/bare': ratio,
+  })
+  let failed = false
+  const verdicts: string[] = []
+  const rows = pages.flatMap(({ target, result: { ssr, bare } }) => {
+    const ratio = ssr.rps / Math.max(1e-9, bare.rps)
+    const clean =
+      ssr.errors + bare.errors === 0 && Object.keys(ssr.non2xx).length + Object.keys(bare.non2xx).length === 0
+    if (ratio < PAGE_RATIO_TARGET || !clean) failed = true
+    verdicts.push(
+      `${target}: SSR/bare ${ratio.toFixed(2)}× (target ≥ ${PAGE_RATIO_TARGET}×) ${ratio >= PAGE_RATIO_TARGET ? 'met' : 'MISSED'}` +
+        (clean ? ', no errors or non-2xx' : ', ERRORS or non-2xx answers'),
+    )
+    return [row(ssr, `${ratio.toFixed(2)}×`), row(bare, '')]
+  })
+  console.table(rows)
+  for (const v of verdicts) console.info(`  ${v}`)
+  if (failed) console.error('the product page budget is missed (ratio, errors or non-2xx above): the bench fails')
+  return failed
+}
+
 async function main() {
+  if (PAGES && !existsSync(path.join(WEB_DIST, 'server', 'index.js'))) {
+    throw new Error(
+      'the web app is not built (apps/web/dist/server/index.js): run `npm run build` first, or BENCH_PAGES=0',
+    )
+  }
   const mix = new Mix(SIZES, tokenKey(AUTH_SECRET))
   await mix.mintTokens()
   const outcomes: Outcome[] = []
   let bodies: Awaited<ReturnType<typeof recordBodies>> | undefined
+  const pages: { target: string; result: Awaited<ReturnType<typeof benchPages>> }[] = []
   for (const target of TARGETS) {
     if (target === 'pglite' || target === 'postgres') {
       const r = await benchDatabase(target, new Mix(SIZES, tokenKey(AUTH_SECRET)).adoptTokens(mix))
       outcomes.push(r.outcome)
       bodies ??= r.bodies
+      if (r.pages) pages.push({ target, result: r.pages })
     }
   }
   if (TARGETS.includes('ceiling')) {
@@ -381,10 +617,12 @@ async function main() {
       cpu_ms_per_req: Number(o.cpuMsPerRequest.toFixed(2)),
     })),
   )
+  const pagesFailed = printPages(pages)
   if (outcomes.some((o) => o.errors > 0)) {
     console.error('errors (connection errors, timeouts or 5xx) above: the bench fails')
     process.exit(1)
   }
+  if (pagesFailed) process.exit(1)
 }
 
 await main()
