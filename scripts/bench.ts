@@ -14,7 +14,7 @@
 // sent with Chromium's accept-encoding: GET /product/:id of a random listing among all of them (every page rendered),
 // then of one shared listing (the same page again and again: the signed-out page cache answers); and a bare Fastify
 // route (bench-bare-page.ts) answering that page recorded from that server in the same run (same HTML, same headers,
-// compressed per request the same way). Prints requests/s, p50/p99, errors, non-2xx and the server's CPU ms per page
+// compressed once the same way: a constant answer). Prints requests/s, p50/p99, errors, non-2xx and the server's CPU ms per page
 // for each, and the ratios SSR/bare; fails when the shared page is below PAGE_RATIO_TARGET, or on any error or
 // non-2xx answer.
 // The npm script builds the web app first: the server renders pages from apps/web/dist/server.
@@ -524,7 +524,7 @@ function printPages(pages: { target: string; result: Awaited<ReturnType<typeof b
     `\nServer-rendered GET /product/:id: a random listing of ${SIZES.listings} or one shared listing, signed out, ${CONNECTIONS} connections, ` +
       `${PAGE_SECONDS} s per target, accept-encoding "${PAGE_ENCODING}" (answered ${page.encoding}: ` +
       `${(page.html.length / 1024).toFixed(1)} KB HTML, ${(page.wireBytes / 1024).toFixed(1)} KB on the wire); ` +
-      'bare = Fastify answering the page recorded from the same server, compressed per request the same way',
+      'bare = Fastify answering the page recorded from the same server, compressed once the same way (constant bytes)',
   )
   console.info(
     '  budget on "one shared listing" (the same bytes on both sides; the signed-out page cache may answer); ' +
