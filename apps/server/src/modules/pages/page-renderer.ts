@@ -141,8 +141,11 @@ export async function createPageRenderer(
 
 /** Sends pages rendered by `handle` (the production build's, or the development server's). */
 export function createRenderer(app: FastifyInstance, options: PageRendererOptions, handle: WebHandler): PageRenderer {
+  /** The origin canonical and share URLs start with: PUBLIC_URL, or the request's own (Host, or a trusted proxy's). */
+  const originOf = (req: FastifyRequest) => options.publicUrl ?? `${req.protocol}://${req.host}`
+
   async function render(req: FastifyRequest): Promise<RenderedPage> {
-    const origin = options.publicUrl ?? `${req.protocol}://${req.host}`
+    const origin = originOf(req)
     const nonce = randomBytes(16).toString('base64')
     const setCookies: string[] = []
     const response = await handle(webRequest(req, origin), { nonce, origin, api: visitorApi(app, req, setCookies) })
@@ -173,11 +176,14 @@ export function createRenderer(app: FastifyInstance, options: PageRendererOption
     const cache = app.pageCache
     const cacheable = req.method === 'GET' && !(req.headers.cookie ?? '').includes('better-auth')
     if (!cacheable) return render(req)
-    const hit = cache.get(req.url)
+    // the page's URLs hold its origin: without PUBLIC_URL a request naming another Host must not get (or leave) a page
+    // with that host in it for the next visitor
+    const key = `${originOf(req)}${req.url}`
+    const hit = cache.get(key)
     if (hit) return hit
     const since = cache.version
     const page = await render(req)
-    if ((page.status === 200 || page.status === 404) && !page.headers['set-cookie']) cache.set(req.url, page, since)
+    if ((page.status === 200 || page.status === 404) && !page.headers['set-cookie']) cache.set(key, page, since)
     return page
   }
 

@@ -217,6 +217,23 @@ describe('the visitor, their session and the page', () => {
     expectHtml(await page(`/product/${bag.id}`), 404)
   })
 
+  it('a kept page is kept per origin: a request naming another Host cannot leave its host in the next page', async () => {
+    const url = '/categories?kept=host'
+    const evil = await t.app.inject({ method: 'GET', url, headers: { host: 'evil.example' } })
+    const noPublicUrl = await buildTestApp({ WEB_DIST: webDist })
+    try {
+      const poisoned = await noPublicUrl.app.inject({ method: 'GET', url, headers: { host: 'evil.example' } })
+      expect(poisoned.body).toContain('href="http://evil.example/categories"')
+      const next = await noPublicUrl.app.inject({ method: 'GET', url, headers: { host: 'shop.example' } })
+      expect(next.body).toContain('<link rel="canonical" href="http://shop.example/categories"/>')
+      expect(next.body).not.toContain('evil.example')
+    } finally {
+      await noPublicUrl.close()
+    }
+    // with PUBLIC_URL the Host plays no part at all
+    expect(evil.body).toContain('<link rel="canonical" href="http://localhost:3000/categories"/>')
+  })
+
   it('pages are compressed when the browser accepts it, and never stored by shared caches', async () => {
     const res = await page('/', undefined, { 'accept-encoding': 'br, gzip' })
     expect(res.headers['content-encoding']).toBe('br')
