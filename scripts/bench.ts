@@ -60,9 +60,9 @@ const PAGE_ENCODING = env.BENCH_PAGE_ENCODING ?? 'gzip, deflate, br, zstd'
 const PAGE_RATIO_TARGET = 0.25
 const WEB_DIST = path.join(root, 'apps/web/dist')
 
-interface Outcome {
+/** What one autocannon run against one process gave: the API mix's and the product page's alike. */
+interface RunFigures {
   target: string
-  seedSeconds: number | undefined
   rps: number
   p50: number
   p99: number
@@ -71,6 +71,10 @@ interface Outcome {
   errorDetail: string
   non2xx: Record<string, number>
   peakRssMb: number
+}
+
+interface Outcome extends RunFigures {
+  seedSeconds: number | undefined
   cpuMsPerRequest: number
   kinds: Map<Kind, { count: number; statuses: Record<number, number>; latencies: number[] }>
 }
@@ -300,16 +304,7 @@ function printTarget(o: Outcome) {
   )
 }
 
-interface PageOutcome {
-  target: string
-  rps: number
-  p50: number
-  p99: number
-  requests: number
-  errors: number
-  errorDetail: string
-  non2xx: Record<string, number>
-  peakRssMb: number
+interface PageOutcome extends RunFigures {
   cpuMsPerPage: number
 }
 
@@ -516,6 +511,20 @@ async function benchDatabase(
   }
 }
 
+/** The columns every run's table row shares: latency, counts, answers that were not 2xx, peak memory. */
+function runColumns(o: RunFigures) {
+  return {
+    p50_ms: o.p50,
+    p99_ms: o.p99,
+    requests: o.requests,
+    errors: o.errors,
+    non2xx: Object.entries(o.non2xx)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' '),
+    peak_rss_mb: o.peakRssMb,
+  }
+}
+
 /** The product page table and its budget (issue 13); true when a page run had errors or missed the ratio. */
 function printPages(pages: { target: string; result: Awaited<ReturnType<typeof benchPages>> }[]): boolean {
   if (pages.length === 0) return false
@@ -533,14 +542,7 @@ function printPages(pages: { target: string; result: Awaited<ReturnType<typeof b
   const row = (o: PageOutcome, ratio: string) => ({
     target: o.target,
     'pages/s': Math.round(o.rps),
-    p50_ms: o.p50,
-    p99_ms: o.p99,
-    requests: o.requests,
-    errors: o.errors,
-    non2xx: Object.entries(o.non2xx)
-      .map(([s, n]) => `${s}×${n}`)
-      .join(' '),
-    peak_rss_mb: o.peakRssMb,
+    ...runColumns(o),
     cpu_ms_per_page: Number(o.cpuMsPerPage.toFixed(2)),
     'SSR/bare': ratio,
   })
@@ -617,14 +619,7 @@ async function main() {
       target: o.target,
       seed_s: o.seedSeconds === undefined ? '' : Number(o.seedSeconds.toFixed(1)),
       'req/s': Math.round(o.rps),
-      p50_ms: o.p50,
-      p99_ms: o.p99,
-      requests: o.requests,
-      errors: o.errors,
-      non2xx: Object.entries(o.non2xx)
-        .map(([s, n]) => `${s}×${n}`)
-        .join(' '),
-      peak_rss_mb: o.peakRssMb,
+      ...runColumns(o),
       cpu_ms_per_req: Number(o.cpuMsPerRequest.toFixed(2)),
     })),
   )

@@ -28,6 +28,12 @@ export interface StaticOptions {
 const NEVER_HTML = /^\/(api|uploads|assets)(\/|$)/
 const NOT_FOUND_PATH = '/__not-found'
 
+const pathnameOf = (req: FastifyRequest) => req.url.split('?')[0] ?? '/'
+
+/** A GET or HEAD outside /api, /uploads and /assets: React Router renders it. */
+const wantsPage = (req: FastifyRequest) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !NEVER_HTML.test(pathnameOf(req))
+
 /** Serves the web app's pages (rendered on the server) and files, and `/uploads/*` from the local image store. */
 export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions) => {
   if (opts.uploadsDir) {
@@ -77,18 +83,14 @@ export const staticPlugin = fp(async (app: FastifyInstance, opts: StaticOptions)
   if (pages && opts.badUrlPage) {
     const renderer = pages
     opts.badUrlPage.send = (req, reply) => {
-      const pathname = req.url.split('?')[0] ?? '/'
-      const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NEVER_HTML.test(pathname)
-      if (!wantsPage) return reply.code(400).send(errorBody(400, `'${pathname}' is not a valid URL`))
+      if (!wantsPage(req)) return reply.code(400).send(errorBody(400, `'${pathnameOf(req)}' is not a valid URL`))
       // rendered as the one path no route takes: the 'page not found' screen with status 404
       return renderer.send(Object.defineProperty(Object.create(req), 'url', { value: NOT_FOUND_PATH }), reply)
     }
   }
   // every other GET outside /api, /uploads and /assets is a page: React Router renders it (modules/pages)
   app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '/'
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !NEVER_HTML.test(pathname)
-    if (wantsPage && pages) return pages.send(req, reply)
-    return reply.code(404).send(errorBody(404, `Route ${req.method} ${pathname} not found`))
+    if (wantsPage(req) && pages) return pages.send(req, reply)
+    return reply.code(404).send(errorBody(404, `Route ${req.method} ${pathnameOf(req)} not found`))
   })
 })
