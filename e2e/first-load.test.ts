@@ -95,6 +95,89 @@ describe("a public page's first load", () => {
   })
 })
 
+// Home, categories and blogs, for a signed-out visitor: read, then left by a link. Their scripts wait, inert in the
+// HTML, for the visitor's first touch or key (apps/web/src/app/hydrate-on-intent.ts, docs/decisions/016).
+describe('a reading page, for a signed-out visitor', () => {
+  /** A page loaded as a person loads it: nothing pressed, no waiting for hydration (the harness's goto would). */
+  async function openUntouched(path: string, viewport: keyof typeof VIEWPORTS) {
+    const context = await h.browser.newContext({ baseURL: h.baseUrl, viewport: VIEWPORTS[viewport] })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    const requests = recordRequests(page)
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    return { page, context, errors, requests }
+  }
+  const scriptsOf = (requests: Request[]) => requests.filter((r) => r.resourceType() === 'script')
+  const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === 'true')
+
+  it('loads no script until the visitor acts; a button tapped first is answered once the page has taken over', async () => {
+    for (const path of ['/categories', '/blogs']) {
+      const { page, context, requests } = await openUntouched(path, 'phone')
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(scriptsOf(requests), path).toEqual([])
+      await context.close()
+    }
+    const { page, context, errors, requests } = await openUntouched('/', 'phone')
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    expect(scriptsOf(requests)).toEqual([])
+    expect(await hydrated(page)).toBe(false)
+
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await menu.click()
+    await waitForHydration(page)
+    expect(scriptsOf(requests).length).toBeGreaterThan(0)
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true')
+    await menu.click()
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.locator('#deferred-scripts').count()).toBe(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('a key pressed on a focused button counts as acting, and its press is kept too', async () => {
+    const { page, context, errors } = await openUntouched('/', 'phone')
+    const menu = page.getByRole('button', { name: 'Menu' })
+    await menu.focus()
+    await page.keyboard.press('Enter')
+    await waitForHydration(page)
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('a link followed before any script ran is an ordinary page load, and the page it opens hydrates at once', async () => {
+    const { page, context, errors, requests } = await openUntouched('/', 'desktop')
+    const card = page.locator('main a[href^="/product/"]').first()
+    const href = (await card.getAttribute('href')) ?? ''
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (res) => new URL(res.url()).pathname === href && res.request().resourceType() === 'document',
+      ),
+      card.click(),
+    ])
+    expect(response.status()).toBe(200)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    // the product page's scripts start with it: no touch needed
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    expect(scriptsOf(requests).length).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("a signed-in visitor's home hydrates at once", async () => {
+    const { page, context } = await h.newPage('phone')
+    await logIn(page, DEMO.customer)
+    const res = await page.goto('/')
+    expect(await res?.text()).not.toContain('deferred-scripts')
+    await context.close()
+  })
+})
+
 describe("a signed-in page's first load", () => {
   it('of a category page asks the network for none of the answers in the page, and for the lead photo once', async () => {
     const { page, context, errors } = await h.newPage('phone')

@@ -79,8 +79,15 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   }
 }
 
-/** The page's JavaScript has taken over the server's HTML (app/root.tsx marks <html data-hydrated>). */
+/**
+ * The page's JavaScript has taken over the server's HTML (app/root.tsx marks <html data-hydrated>). A page whose
+ * scripts wait for the visitor to act (app/hydrate-on-intent.ts, its template `deferred-scripts`) is acted on first,
+ * as a key pressed: nothing on the page is touched.
+ */
 export async function waitForHydration(page: Page) {
+  await page.evaluate(() => {
+    if (document.getElementById('deferred-scripts')) dispatchEvent(new KeyboardEvent('keydown'))
+  })
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
 

@@ -3,6 +3,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceContext } from '@/lib/nonce'
+import { mayBeSignedIn } from '@/lib/server-api.server'
+import { deferScripts, wantsHydrateOnIntent } from './hydrate-on-intent'
 
 /** A render still waiting on lazy parts after this is cut short (the browser finishes it). */
 export const streamTimeout = 5_000
@@ -28,6 +30,14 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const { nonce } = loadContext
+  const handles = routerContext.staticHandlerContext.matches.map(
+    (match) => routerContext.routeModules[match.route.id]?.handle,
+  )
+  // a signed-out visitor's reading page: its scripts wait for the visitor to act (./hydrate-on-intent.ts)
+  const finish =
+    status === 200 && !mayBeSignedIn(request) && wantsHydrateOnIntent(handles)
+      ? (html: string) => deferScripts(html, nonce)
+      : lowPriorityPreloads
   return new Promise<Response>((resolve, reject) => {
     let failed = false
     const { pipe, abort } = renderToPipeableStream(
@@ -43,7 +53,7 @@ export default function handleRequest(
           body.on('end', () => {
             headers.set('Content-Type', 'text/html; charset=utf-8')
             resolve(
-              new Response(lowPriorityPreloads(Buffer.concat(chunks).toString()), {
+              new Response(finish(Buffer.concat(chunks).toString()), {
                 status: failed ? 500 : status,
                 headers,
               }),

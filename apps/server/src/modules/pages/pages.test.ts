@@ -201,6 +201,36 @@ describe('the visitor, their session and the page', () => {
     expect(nonces.size).toBe(2)
   })
 
+  it("a signed-out visitor's reading page keeps its scripts inert until they act; other pages and visitors not", async () => {
+    const scriptsOf = (html: string) => {
+      const template = /<template id="deferred-scripts">([\s\S]*?)<\/template>/.exec(html)
+      const outside = template ? html.replace(template[0], '') : html
+      return { inert: template?.[1] ?? '', outside }
+    }
+    for (const path of ['/', '/categories', '/blogs']) {
+      const { inert, outside } = scriptsOf(expectHtml(await page(path)))
+      // the framework's preloads and its scripts, entry module included, wait in the template
+      expect(inert, path).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[^"]+\.js"/)
+      expect(inert, path).toContain('window.__reactRouterContext = ')
+      expect(inert, path).toMatch(/<script[^>]*type="module"/)
+      // outside it: no module, no preload, no script file; only the inline starter and the scroll restorer
+      expect(outside, path).not.toMatch(/<link rel="modulepreload"|type="module"|<script[^>]*\ssrc=/)
+      expect(outside, path).toContain('startOnIntent')
+    }
+    // a product page's main action is a button: it hydrates at once, as every page does for a signed-in visitor
+    for (const [path, session] of [
+      [`/product/${bagId}`, undefined],
+      ['/', customer],
+      ['/blogs', customer],
+    ] as const) {
+      const html = expectHtml(await page(path, session))
+      expect(html, path).not.toContain('deferred-scripts')
+      expect(html, path).toMatch(/<link rel="modulepreload" fetchPriority="low" href="\/assets\/entry\.client-/)
+    }
+    // the 404 page is not a reading page
+    expect((await page('/no/such/page')).body).not.toContain('deferred-scripts')
+  })
+
   it("keeps a signed-out visitor's page for a few seconds, until a listing changes; never a signed-in one's", async () => {
     const bag = await insertProduct(t.database.db, seller.id, { title: 'Cached weekender' })
     const first = await page(`/product/${bag.id}`)

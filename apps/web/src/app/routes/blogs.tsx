@@ -3,6 +3,10 @@ import { blogPosts } from '@/features/blogs/blog-posts'
 import { BlogCard } from '@/features/blogs/components/blog-card'
 import { BlogHero } from '@/features/blogs/components/blog-hero'
 import { originOf, pageMeta } from '@/lib/page-meta'
+import { hydrateOnIntent } from '../hydrate-on-intent'
+
+// read, then left by a link: no scripts until the visitor acts (docs/decisions/016)
+export const handle = hydrateOnIntent
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

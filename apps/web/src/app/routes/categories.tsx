@@ -4,6 +4,7 @@ import { CategoriesSection } from '@/features/categories/components/categories-s
 import { originOf, pageMeta } from '@/lib/page-meta'
 import { queryClient } from '@/lib/query-client'
 import { prefetchOnServer } from '@/lib/server-api.server'
+import { hydrateOnIntent } from '../hydrate-on-intent'
 
 export const loader = ({ context }: LoaderFunctionArgs) =>
   prefetchOnServer(context, (client) => client.prefetchQuery(categoriesQueryOptions()))
@@ -12,6 +13,9 @@ export function clientLoader() {
   void queryClient.prefetchQuery(categoriesQueryOptions())
   return { dehydrated: undefined }
 }
+
+// read, then left by a link: no scripts until the visitor acts (docs/decisions/016)
+export const handle = hydrateOnIntent
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

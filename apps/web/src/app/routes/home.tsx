@@ -8,6 +8,7 @@ import { AdvertisedProducts } from '@/features/products/components/advertised-pr
 import { originOf, pageMeta, SHOP_DESCRIPTION } from '@/lib/page-meta'
 import { queryClient } from '@/lib/query-client'
 import { prefetchOnServer } from '@/lib/server-api.server'
+import { hydrateOnIntent } from '../hydrate-on-intent'
 
 /** The advertised bags and the categories arrive with the page. */
 export const loader = ({ context }: LoaderFunctionArgs) =>
@@ -24,6 +25,9 @@ export function clientLoader() {
   void queryClient.prefetchQuery(categoriesQueryOptions())
   return { dehydrated: undefined }
 }
+
+// read, then left by a link: no scripts until the visitor acts (docs/decisions/016)
+export const handle = hydrateOnIntent
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
