@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
-import { DEMO_ADMIN } from './db/demo/demo-data.ts'
 import { demoPassword } from './db/demo/demo-password.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
@@ -40,6 +39,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { type BadUrlPage, type StaticOptions, staticPlugin } from './plugins/static.ts'
+import { demoAccountsLine } from './startup.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -208,11 +208,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const password = demoPassword(config)
     if (await seedDemoData(database.db, images, undefined, password)) {
       app.log.info({ ms: Date.now() - started }, 'demo data seeded')
-      // printed once, when the demo accounts are created (the local one is also listed in the README)
-      app.log.info(
-        `Demo accounts (password ${password}): customer emma.wilson@demo.preloved.test, ` +
-          `verified seller amelia.hart@demo.preloved.test, admin ${DEMO_ADMIN.email}`,
-      )
+      // a production instance's own password, printed once, when the accounts are created (a local instance's is the
+      // README's, printed at every start by server.ts)
+      if (config.production) app.log.info(demoAccountsLine(password))
     }
   }
   // photos of abandoned add forms: removed when a day old, at start and every six hours

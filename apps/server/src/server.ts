@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts'
+import { DEMO_PASSWORD } from './db/demo/demo-data.ts'
 import { viteDevPages } from './modules/pages/dev-pages.ts'
 import { ConfigError, loadConfig } from './plugins/config.ts'
+import { demoAccountsLine, prettyLogStream, wantsPrettyLogs, welcomeBlock } from './startup.ts'
 
 /**
  * One line for a failed start: a query drizzle wraps ("Failed query: <sql>\nparams: …") is named by the database's
@@ -25,11 +27,13 @@ async function main() {
     }
     throw err
   }
+  const pretty = wantsPrettyLogs(config, process.stdout.isTTY === true)
   let app: Awaited<ReturnType<typeof buildApp>>
   try {
     // npm run dev: the pages from the web app's source, with hot reload
     const devPages = process.env.WEB_DEV === '1' ? viteDevPages(config.PUBLIC_URL) : undefined
-    app = await buildApp(config, { devPages })
+    const logStream = pretty ? await prettyLogStream(process.stdout.hasColors?.() ?? false) : undefined
+    app = await buildApp(config, { devPages, logStream })
   } catch (err) {
     console.error(`Could not start: ${startupError(err)}`)
     process.exit(1)
@@ -60,11 +64,21 @@ async function main() {
     console.error(`Could not listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`)
     process.exit(1)
   }
-  const shown = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`
-  app.log.info(
-    `Preloved Bags Co. is open at ${shown} (API reference: ${shown}/api/docs)` +
-      (config.production ? ', in production mode' : ''),
-  )
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.PORT
+  const shown = config.PUBLIC_URL ?? `http://localhost:${port}`
+  // a local instance's demo accounts use the README's password: shown at every start (a production instance's own
+  // password is printed once, when they are created)
+  const demoPassword = config.DEMO_DATA && !config.production ? DEMO_PASSWORD : undefined
+  if (pretty) {
+    process.stdout.write(`${welcomeBlock({ url: shown, production: config.production, demoPassword })}\n`)
+  } else {
+    app.log.info(
+      `Preloved Bags Co. is open at ${shown} (API reference: ${shown}/api/docs)` +
+        (config.production ? ', in production mode' : ''),
+    )
+    if (demoPassword) app.log.info(demoAccountsLine(demoPassword))
+  }
   // asked for by name, but worth a line in a production log
   if (config.production && config.PAYMENTS === 'test') app.log.warn('PAYMENTS=test: test cards only, no real payments')
   if (config.production && config.DEMO_DATA) app.log.warn('DEMO_DATA=on: the demo accounts and listings are public')

@@ -117,13 +117,48 @@ describe('the server process', () => {
 
     const second = await start(env)
     expect(second.output()).not.toContain('demo data seeded')
-    expect(second.output()).not.toContain('Demo accounts')
+    // a local instance's accounts use the README's password: shown at every start
+    expect(second.output()).toContain('Demo accounts (password Demo#2026)')
     const after = (await (await fetch(`${second.url}/api/categoryDetails`)).json()) as { _id: string }[]
     expect(after.map((p) => p._id)).toEqual(before.map((p) => p._id))
     const health = await fetch(`${second.url}/api/health`)
     expect(await health.json()).toEqual({ status: 'ok', database: 'up' })
     second.child.kill('SIGINT')
     expect(await second.exit).toBe(0)
+  })
+
+  it('prints JSON lines when its output is not a terminal, and readable lines with a welcome block when asked', {
+    timeout: 90_000,
+  }, async () => {
+    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }
+    const json = await start(env)
+    const lines = json.output().trim().split('\n')
+    // every line a JSON object a log collector reads (what pino writes)
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
+    expect(lines.map((line) => JSON.parse(line).msg)).toContain(
+      `Preloved Bags Co. is open at http://localhost:${new URL(json.url).port} (API reference: http://localhost:${new URL(json.url).port}/api/docs)`,
+    )
+    json.child.kill('SIGTERM')
+    expect(await json.exit).toBe(0)
+
+    const pretty = await start({ ...env, LOG_FORMAT: 'pretty' })
+    await new Promise<void>((resolve) => {
+      const wait = setInterval(() => {
+        if (pretty.output().includes('Stop with Ctrl+C.')) resolve(clearInterval(wait))
+      }, 50)
+    })
+    const out = pretty.output()
+    expect(out).not.toMatch(/^\{"level"/m)
+    expect(out).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Server listening at/m)
+    const port = new URL(pretty.url).port
+    expect(out).toContain(
+      `  Preloved Bags Co. is open at http://localhost:${port}\n  API reference:  http://localhost:${port}/api/docs`,
+    )
+    expect(out).toContain('  Demo accounts (password Demo#2026):')
+    expect(out).toMatch(/^ {4}customer +emma\.wilson@demo\.preloved\.test$/m)
+    expect(out).toMatch(/^ {4}admin +admin@demo\.preloved\.test$/m)
+    pretty.child.kill('SIGTERM')
+    expect(await pretty.exit).toBe(0)
   })
 
   it('gives the demo accounts of a production instance a password of its own, printed once, kept across restarts', {

@@ -61,6 +61,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: readable lines; `json`: one JSON object per line; `auto`: pretty on a terminal outside production mode. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /** How long a public listing page may be served from memory; other instances see writes within this time. */
   LIST_CACHE_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(2000),
   /**
