@@ -74,6 +74,9 @@ describe('sign up', () => {
     await drawer(page).getByRole('link', { name: 'My Wishlist' }).waitFor()
     expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist'])
     expect(await seriousA11yViolations(page)).toEqual([])
+    // her first visit: welcomed, not welcomed back
+    await page.goto('/dashboard')
+    await page.getByRole('heading', { name: 'Welcome, Clara', level: 1 }).waitFor()
     expect(errors).toEqual([])
     await context.close()
 
@@ -168,7 +171,7 @@ describe('log in', () => {
     expect(await page.getByRole('link', { name: 'Create an Account', exact: true }).getAttribute('href')).toBe(
       '/signup',
     )
-    expect(await page.getByRole('link', { name: 'Forget Password?' }).getAttribute('href')).toBe('/forgot-password')
+    expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password')
     expect(await page.getByRole('button', { name: 'Continue With Google' }).isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true)
     expect(await page.getByText(/demo\.preloved\.test|Demo#2026/).count()).toBe(0) // no credentials on show
@@ -334,7 +337,7 @@ describe('password reset', () => {
     const account = await signUp(h.app, { name: 'Rita Reset', email: uniqueEmail('reset'), password: 'Old#2026' })
     const user = await h.newPage('desktop')
     await user.page.goto('/login')
-    await user.page.getByRole('link', { name: 'Forget Password?' }).click()
+    await user.page.getByRole('link', { name: 'Forgot password?' }).click()
     await user.page.waitForURL('**/forgot-password')
     await user.page.getByRole('heading', { level: 1 }).waitFor()
     expect(await seriousA11yViolations(user.page)).toEqual([])

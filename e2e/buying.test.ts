@@ -87,6 +87,11 @@ describe('buying', () => {
     expect(await dialog.getByLabel('Email').isDisabled()).toBe(true)
     expect(await dialog.getByLabel('Email').inputValue()).toBe(DEMO.customer)
     expect(await dialog.getByLabel('Name').inputValue()).toBe('Emma Wilson')
+    // what confirming does, under the button (HOLD_MINUTES, 30 by default)
+    await dialog.getByText('This holds the bag for you for 30 minutes; payment comes next.').waitFor()
+    expect(
+      await dialog.getByRole('button', { name: 'Confirm Order' }).evaluate((b) => b.getAttribute('aria-describedby')),
+    ).toBeTruthy()
     await dialog.getByRole('button', { name: 'Confirm Order' }).click()
     await dialog.getByText(messages.bookings.phoneRequired, { exact: true }).waitFor()
     await dialog.getByText(messages.bookings.locationRequired, { exact: true }).waitFor()
@@ -132,7 +137,7 @@ describe('buying', () => {
     const dollars = (n: number) =>
       `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
     await page
-      .getByText(`Please pay ${dollars(amount)} for the bag you added to the cart. Happy Shopping!`, { exact: true })
+      .getByText(`Please pay ${dollars(amount)} for the bag you booked. Happy Shopping!`, { exact: true })
       .waitFor()
     expect((await page.getByTestId('discount-line').innerText()).replace(/\s+/g, ' ')).toBe(
       `First order discount (15%): −${dollars(discount)}`,
@@ -209,9 +214,7 @@ describe('buying', () => {
     await screenshot(page, 'buying-my-orders-phone')
     await orderRow(page, second).getByRole('link', { name: /^Pay/ }).click()
     await page.getByRole('heading', { name: `Payment for ${second}`, level: 1 }).waitFor()
-    await page
-      .getByText(`Please pay ${priceText} for the bag you added to the cart. Happy Shopping!`, { exact: true })
-      .waitFor()
+    await page.getByText(`Please pay ${priceText} for the bag you booked. Happy Shopping!`, { exact: true }).waitFor()
     expect(await page.getByTestId('discount-line').count()).toBe(0)
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'buying-payment-phone')

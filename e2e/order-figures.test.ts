@@ -51,7 +51,7 @@ describe('one paid order, the same figures on every screen', () => {
       body: { product_id: bag.id, number: '5550101234', location: 'Brooklyn, NY' },
     })
     await page.goto(`/dashboard/payment/${booked.insertedId}`)
-    await page.getByText('Please pay $5,057.50 for the bag you added to the cart. Happy Shopping!').waitFor()
+    await page.getByText('Please pay $5,057.50 for the bag you booked. Happy Shopping!').waitFor()
     await expect.poll(() => page.getByRole('button', { name: 'Pay', exact: true }).isEnabled()).toBe(true)
     await page.getByLabel('Card number').fill('4242 4242 4242 4242')
     await page.getByLabel('Expiry (MM/YY)').fill('12/30')
@@ -136,13 +136,13 @@ describe('the first-order discount moves to the bag opened last (issue #12, find
       await p.getByLabel('ZIP').fill('10001')
     }
     await page.goto(`/dashboard/payment/${a.insertedId}`)
-    await page.getByText('Please pay $85.00 for the bag you added to the cart. Happy Shopping!').waitFor()
+    await page.getByText('Please pay $85.00 for the bag you booked. Happy Shopping!').waitFor()
     await expect.poll(() => pay.isEnabled()).toBe(true)
 
     // a second tab opens the other bag's payment page: the discount moves there
     const other = await context.newPage()
     await other.goto(`/dashboard/payment/${b.insertedId}`)
-    await other.getByText('Please pay $170.00 for the bag you added to the cart. Happy Shopping!').waitFor()
+    await other.getByText('Please pay $170.00 for the bag you booked. Happy Shopping!').waitFor()
 
     // the first tab pays: refused with the fresh amount, which the page then shows and charges
     await fill(page)
@@ -151,7 +151,7 @@ describe('the first-order discount moves to the bag opened last (issue #12, find
       .getByRole('alert')
       .filter({ hasText: messages.payments.discountMoved('$100.00') })
       .waitFor()
-    await page.getByText('Please pay $100.00 for the bag you added to the cart. Happy Shopping!').waitFor()
+    await page.getByText('Please pay $100.00 for the bag you booked. Happy Shopping!').waitFor()
     expect(await page.getByTestId('discount-line').count()).toBe(0)
     await screenshot(page, 'discount-moved-payment')
     await expect.poll(() => pay.isEnabled()).toBe(true)

@@ -70,15 +70,21 @@ describe('a seller lists, advertises and deletes bags', () => {
     const { page, context, errors } = await h.newPage('desktop')
     await logIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
-    await page.getByText('Add a Product & sell more and get verified').waitFor()
-    // she is verified: the page says so
+    // she is verified: the page says so, and does not ask her to get verified
     await page.getByText('You are a verified seller.').waitFor()
+    await page.getByText('Add a Product & sell more', { exact: true }).waitFor()
+    expect(await page.getByText('and get verified').count()).toBe(0)
     // the spec's options
     const condition = await page
       .getByLabel('Condition', { exact: true })
       .locator('option')
-      .evaluateAll((os) => os.map((o) => o.textContent))
-    expect(condition).toEqual(['excellent', 'good', 'fair'])
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]))
+    // SPEC's values, written with a capital (issue 14, decision 017)
+    expect(condition).toEqual([
+      ['excellent', 'Excellent'],
+      ['good', 'Good'],
+      ['fair', 'Fair'],
+    ])
     const category = await page
       .getByLabel('Category', { exact: true })
       .locator('option')

@@ -22,7 +22,7 @@ export const strongPasswordSchema = password.regex(/^(?=.*[A-Z])(?=.*\d)(?=.*[!@
 export const loginSchema = z.object({ email, password })
 export type LoginInput = z.infer<typeof loginSchema>
 
-export const signupRoleSchema = z.enum(['customer', 'seller'], { error: 'role must be customer or seller' })
+export const signupRoleSchema = z.enum(['customer', 'seller'], { error: 'Role must be customer or seller' })
 export type SignupRole = z.infer<typeof signupRoleSchema>
 
 /** Display names show on every listing and order: at most this many characters, wherever a name is set. */
@@ -66,6 +66,9 @@ export const resetPasswordSchema = z
   .object({ password: strongPasswordSchema, confirm: z.string().min(1, 'Please repeat the new password') })
   .refine((v) => v.password === v.confirm, { message: 'The two passwords differ', path: ['confirm'] })
 
+/** A session begun this soon after its account was created is the account's first (sign-up, then signed in). */
+const FIRST_SESSION_MS = 60_000
+
 /** The signed-in user as the app sees it (GET /api/me). */
 export const meSchema = z.object({
   _id: z.string(),
@@ -87,10 +90,23 @@ export const sessionAnswerSchema = z
       name: z.string(),
       email: z.string(),
       role: z.enum(ROLES).catch('customer'),
+      createdAt: z.coerce.date().optional().catch(undefined),
     }),
+    session: z
+      .object({ createdAt: z.coerce.date().optional().catch(undefined) })
+      .optional()
+      .catch(undefined),
   })
   .nullish()
-  .transform((answer) => answer?.user ?? null)
+  .transform((answer) => {
+    if (!answer) return null
+    const { createdAt: joined, ...user } = answer.user
+    const started = answer.session?.createdAt
+    // the session that began with the account (sign-up signs in at once): the user's first visit
+    const firstSession =
+      joined !== undefined && started !== undefined && started.getTime() - joined.getTime() < FIRST_SESSION_MS
+    return { ...user, firstSession }
+  })
 export type SessionUser = NonNullable<z.output<typeof sessionAnswerSchema>>
 
 /** What the sign-in screens need to know about this installation (GET /api/config). */
@@ -98,5 +114,7 @@ export const publicConfigSchema = z.object({
   /** Which provider "Continue With Google" uses, or null when none is configured. */
   googleSignIn: z.enum(['google', 'oidc']).nullable(),
   payments: z.object({ provider: z.enum(['test', 'stripe']), publishableKey: z.string().nullable() }),
+  /** How long a booking holds its bag for the customer before payment (HOLD_MINUTES). */
+  holdMinutes: z.number().int().positive(),
 })
 export type PublicConfig = z.infer<typeof publicConfigSchema>

@@ -9,7 +9,7 @@ export const createBookingBodySchema = z.object({
     .string()
     .trim()
     .min(1, messages.auth.nameRequired)
-    .max(80, 'name must be at most 80 characters')
+    .max(80, 'Name must be at most 80 characters')
     .optional(),
   number: z
     .string({ error: messages.bookings.phoneRequired })

@@ -8,6 +8,8 @@ export const CATEGORY_LABELS: Record<CategorySlug, string> = {
 }
 export const CONDITIONS = ['excellent', 'good', 'fair'] as const
 export type Condition = (typeof CONDITIONS)[number]
+/** How a condition reads on screen (the API keeps SPEC's lower-case words). */
+export const CONDITION_LABELS: Record<Condition, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair' }
 export const ROLES = ['customer', 'seller', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 export const PRODUCT_STATUSES = ['available', 'sold', 'removed'] as const

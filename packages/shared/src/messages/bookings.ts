@@ -3,7 +3,7 @@ export const bookingsMessages = {
   confirmed: 'Booking confirmed',
   noOrders: 'You have no Order to Show',
   phoneRequired: 'Phone Number is required',
-  locationRequired: 'location is required',
+  locationRequired: 'Location is required',
   ownItem: 'You cannot book your own bag.',
   sold: 'Sorry, this bag has already been sold.',
   reserved: 'This bag is reserved by another customer right now. Try again later.',

@@ -1,7 +1,7 @@
 /** The texts of common. */
 export const commonMessages = {
-  notFoundPage: "Page doesn't exist or an error occured",
-  routeError: 'Something went wrong!!!',
+  notFoundPage: "Page doesn't exist or an error occurred",
+  routeError: 'Something went wrong',
   signOut: 'Sign out',
   routeNotFound: 'Route not found',
   /** A request refused by a schema without a message of its own. */

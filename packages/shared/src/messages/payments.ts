@@ -1,7 +1,7 @@
 /** The texts of payments. */
 export const paymentsMessages = {
-  success: 'Congrats! your payment completed',
-  transactionId: 'Your transactionId',
+  success: 'Congrats! Your payment is complete',
+  transactionId: 'Your transaction ID',
   alreadyPaid: 'This order has already been paid.',
   soldToOther: 'Sorry, this bag was sold to another customer. You have not been charged.',
   /** The card was charged a moment before someone else's payment sold the bag: the charge is given back. */

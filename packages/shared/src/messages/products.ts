@@ -1,13 +1,13 @@
 /** The texts of products. */
 export const productsMessages = {
-  nameRequired: 'name is required',
+  nameRequired: 'Name is required',
   phoneRequired: 'Phone Number is required',
   originalPriceRequired: 'Original price is required',
   resellPriceRequired: 'Resell price is required',
-  locationRequired: 'location is required',
+  locationRequired: 'Location is required',
   yearRequired: 'Purchase year is required',
   imageRequired: 'Image is required',
-  descriptionRequired: 'description is required',
+  descriptionRequired: 'Description is required',
   added: (name: string) => `${name} is added successfully`,
   deleted: (name: string) => `${name} deleted successfully`,
   advertised: 'Advertised successfully',

@@ -39,11 +39,11 @@ describe('sign-up', () => {
   })
 
   it.each([
-    [{ email: 'x1@example.test', password: PASSWORD }, 'name is required'],
-    [{ name: 'X', password: PASSWORD }, 'email is required'],
+    [{ email: 'x1@example.test', password: PASSWORD }, 'Name is required'],
+    [{ name: 'X', password: PASSWORD }, 'Email is required'],
     [{ name: 'X', email: 'not-an-email', password: PASSWORD }, 'email must be a valid email address'],
-    [{ name: 'X', email: 'x2@example.test' }, 'password is required'],
-    [{ name: 'X', email: 'x3@example.test', password: 'Ab#1' }, 'Password must be 6 characters or long'],
+    [{ name: 'X', email: 'x2@example.test' }, 'Password is required'],
+    [{ name: 'X', email: 'x3@example.test', password: 'Ab#1' }, 'Password must be at least 6 characters long'],
     [
       { name: 'X', email: 'x4@example.test', password: 'abcdef#1' },
       'Password must have uppercase, number and special characters',
@@ -117,9 +117,9 @@ describe('sign-in', () => {
   })
 
   it.each([
-    [{ password: PASSWORD }, 'email is required'],
-    [{ email: 'ann@example.test' }, 'password is required'],
-    [{ email: 'ann@example.test', password: '123' }, 'Password must be 6 characters or long'],
+    [{ password: PASSWORD }, 'Email is required'],
+    [{ email: 'ann@example.test' }, 'Password is required'],
+    [{ email: 'ann@example.test', password: '123' }, 'Password must be at least 6 characters long'],
   ])('refuses %o with 400 "%s"', async (body, message) => {
     const res = await post('/api/auth/sign-in/email', body)
     expect(res.statusCode).toBe(400)
@@ -200,7 +200,7 @@ describe('POST /api/users', () => {
     for (const role of ['admin', 'owner']) {
       const res = await post('/api/users', { name: 'W', email: s.email, role }, s.bearer)
       expect(res.statusCode).toBe(400)
-      expect(res.json().message).toBe('role must be customer or seller')
+      expect(res.json().message).toBe('Role must be customer or seller')
     }
     expect((await t.app.inject({ url: '/api/me', headers: s.bearer })).json().role).toBe('customer')
   })

@@ -14,7 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const TOO_LONG = { statusCode: 400, error: 'Bad Request', message: 'name must be at most 80 characters' }
+const TOO_LONG = { statusCode: 400, error: 'Bad Request', message: 'Name must be at most 80 characters' }
 const updateUser = (name: string) =>
   t.app.inject({
     method: 'POST',
@@ -67,7 +67,7 @@ describe('display names', () => {
       })
     const long = await record('r'.repeat(81))
     expect(long.statusCode).toBe(400)
-    expect(long.json().message).toBe('name must be at most 80 characters')
+    expect(long.json().message).toBe('Name must be at most 80 characters')
     expect((await record('r'.repeat(80))).statusCode).toBe(200)
     expect(await nameNow()).toBe('r'.repeat(80))
   })

@@ -108,7 +108,7 @@ describe('POST /api/bookings', () => {
   it.each([
     [{ number: '' }, 'Phone Number is required'],
     [{ number: 'call me' }, 'Phone number may contain only digits, spaces, +, ( ) and -'],
-    [{ location: '' }, 'location is required'],
+    [{ location: '' }, 'Location is required'],
     [{ product_id: '' }, 'product_id is required'],
   ])('refuses %o with 400', async (over, message) => {
     const res = await book(ann, await newBag(), over)

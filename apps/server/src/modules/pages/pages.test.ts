@@ -157,7 +157,7 @@ describe('public pages without JavaScript', () => {
     ]) {
       const res = await page(`/product/${id}`)
       const html = expectHtml(res, 404)
-      expect(textOf(html), id).toContain("Page doesn't exist or an error occured")
+      expect(textOf(html), id).toContain("Page doesn't exist or an error occurred")
       expect(titleOf(html)).toBe('Page not found | Preloved Bags Co.')
       expect(jsonLd(html)).toEqual([])
     }

@@ -71,14 +71,14 @@ describe('POST /api/categoryDetails', () => {
   })
 
   it.each([
-    ['title', { title: '' }, 'name is required'],
+    ['title', { title: '' }, 'Name is required'],
     ['phone', { phone: '' }, 'Phone Number is required'],
     ['original_price', { original_price: '' }, 'Original price is required'],
     ['resell_price', { resell_price: undefined }, 'Resell price is required'],
-    ['location', { location: '  ' }, 'location is required'],
+    ['location', { location: '  ' }, 'Location is required'],
     ['year', { year: '' }, 'Purchase year is required'],
     ['img', { img: '' }, 'Image is required'],
-    ['description', { description: '' }, 'description is required'],
+    ['description', { description: '' }, 'Description is required'],
     ['negative price', { original_price: -5 }, 'Original price must be more than 0'],
     ['price over the bound', { resell_price: 1_000_001 }, 'Resell price must be at most 1,000,000'],
     ['three decimals', { resell_price: 10.999 }, 'Resell price can have at most 2 decimals'],

@@ -41,7 +41,7 @@ describe('GET /api/users?role=', () => {
   it('refuses a role outside customer/seller with 400', async () => {
     const res = await t.app.inject({ url: '/api/users?role=admin', headers: as(admin) })
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe('role must be customer or seller')
+    expect(res.json().message).toBe('Role must be customer or seller')
   })
 })
 

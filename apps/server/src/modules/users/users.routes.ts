@@ -44,6 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       payments: app.config.STRIPE_SECRET_KEY
         ? { provider: 'stripe' as const, publishableKey: app.config.STRIPE_PUBLISHABLE_KEY ?? null }
         : { provider: 'test' as const, publishableKey: null },
+      holdMinutes: app.config.HOLD_MINUTES,
     }),
   )
 
@@ -121,7 +122,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Customers or sellers, newest first',
         querystring: pageQuerySchema.extend({
-          role: z.enum(['customer', 'seller'], { error: 'role must be customer or seller' }),
+          role: z.enum(['customer', 'seller'], { error: 'Role must be customer or seller' }),
         }),
         response: { 200: userListSchema },
       },

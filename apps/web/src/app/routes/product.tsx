@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS } from '@preloved/shared/constants'
+import { CATEGORY_LABELS, CONDITION_LABELS } from '@preloved/shared/constants'
 import { PRODUCT_PAGE_SIZES } from '@preloved/shared/images'
 import type { Product } from '@preloved/shared/products'
 import { ArrowLeft, Flag, Heart } from 'lucide-react'
@@ -58,7 +58,7 @@ export const meta: MetaFunction = ({ data, params, matches }) => {
   const path = paths.product(product._id)
   const title = `${product.title} | Preloved Bags Co.`
   const description = summary(
-    `${formatPrice(product.resell_price)} (was ${formatPrice(product.original_price)}), ${product.condition} condition. ${product.description}`,
+    `${formatPrice(product.resell_price)} (was ${formatPrice(product.original_price)}), ${CONDITION_LABELS[product.condition]} condition. ${product.description}`,
   )
   return [
     ...pageMeta({

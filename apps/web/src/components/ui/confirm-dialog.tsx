@@ -6,7 +6,7 @@ import { Button } from './button'
 type ConfirmDialogProps = {
   /** Open while there is something to confirm. */
   open: boolean
-  /** The name in 'If you delete {name}. It cannot be undone!!'. */
+  /** The name in 'If you delete {name}. It cannot be undone.'. */
   name: string
   /** The action button's words. */
   confirmLabel?: string
@@ -18,7 +18,7 @@ type ConfirmDialogProps = {
 
 /**
  * The confirmation modal of SPEC §2 and §8: 'Are you sure you want to delete?', 'If you delete {name}. It cannot be
- * undone!!', the action button and Cancel. A native modal <dialog>: the page behind is inert, focus starts on
+ * undone.', the action button and Cancel. A native modal <dialog>: the page behind is inert, focus starts on
  * Cancel (the safe choice), Escape cancels, and focus goes back to the button that opened it.
  */
 export function ConfirmDialog({

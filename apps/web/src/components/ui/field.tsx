@@ -8,7 +8,7 @@ type FieldProps = Omit<ComponentProps<'input'>, 'id'> & {
   error?: string
   /** A line of help under the field, read with it by screen readers. */
   hint?: ReactNode
-  /** Something beside the label, e.g. a "Forget Password?" link. */
+  /** Something beside the label, e.g. a "Forgot password?" link. */
   labelAside?: ReactNode
 }
 

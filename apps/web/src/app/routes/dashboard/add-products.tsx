@@ -1,11 +1,26 @@
 import { messages } from '@preloved/shared/messages'
+import type { LoaderFunctionArgs } from 'react-router'
+import { sellerVerificationQueryOptions, useSellerVerification } from '@/features/products/api/get-seller-verification'
 import { AddProductForm } from '@/features/products/components/add-product-form'
 import { SellerVerificationHint } from '@/features/products/components/seller-verification-hint'
-import { useSession } from '@/lib/auth-client'
+import { cachedSessionUser, useSession } from '@/lib/auth-client'
+import { queryClient } from '@/lib/query-client'
+import { prefetchForVisitor } from '@/lib/server-api.server'
+
+/** Whether the seller is verified arrives with the page: its lead line and hint do not change once shown. */
+export const loader = (args: LoaderFunctionArgs) =>
+  prefetchForVisitor(args, (client, user) => client.prefetchQuery(sellerVerificationQueryOptions(user.email)))
+
+export function clientLoader() {
+  const user = cachedSessionUser()
+  if (user) void queryClient.prefetchQuery(sellerVerificationQueryOptions(user.email))
+  return { dehydrated: undefined }
+}
 
 /** '/dashboard/addProducts' (seller): list a bag for sale (SPEC §2 Add a Product). */
 export default function AddProductsRoute() {
   const { user } = useSession()
+  const { isVerified } = useSellerVerification(user?.email)
   return (
     <section aria-labelledby="add-product-title" className="flex max-w-4xl flex-col gap-6">
       <title>{`${messages.nav.addProduct} | Preloved Bags Co.`}</title>
@@ -13,7 +28,10 @@ export default function AddProductsRoute() {
         <h1 id="add-product-title" className="text-3xl font-semibold sm:text-4xl">
           Add a Product
         </h1>
-        <p className="text-lg text-base-content/80">Add a Product &amp; sell more and get verified</p>
+        <p className="text-lg text-base-content/80">
+          {/* SPEC's line; a verified seller is not asked to get verified */}
+          {isVerified ? 'Add a Product & sell more' : 'Add a Product & sell more and get verified'}
+        </p>
         <SellerVerificationHint email={user?.email} />
       </div>
       <AddProductForm />

@@ -11,13 +11,13 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { Loading } from '@/components/ui/loading'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { publicConfigQueryOptions } from '@/features/auth/api/get-public-config'
 import { bookingQueryOptions } from '@/features/bookings/api/get-booking'
 import { usePaymentIntent } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
 import { getAccessToken } from '@/lib/access-token'
 import { sessionQueryOptions, useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
+import { publicConfigQueryOptions } from '@/lib/public-config'
 import { queryClient } from '@/lib/query-client'
 import { useAfterFirstPaint } from '@/lib/render-in-stages'
 import { throwRouteError } from '@/lib/route-errors'
@@ -216,7 +216,7 @@ export default function PaymentRoute() {
             ) : (
               <Skeleton inline className="h-4 w-14 align-middle" />
             )}{' '}
-            for the bag you added to the cart. Happy Shopping!
+            for the bag you booked. Happy Shopping!
           </p>
         ) : null}
       </div>

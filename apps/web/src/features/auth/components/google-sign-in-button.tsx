@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { buttonClass } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
-import { publicConfigQueryOptions } from '../api/get-public-config'
+import { publicConfigQueryOptions } from '@/lib/public-config'
 import { startProviderSignIn } from '../api/social-sign-in'
 
 type GoogleSignInButtonProps = {

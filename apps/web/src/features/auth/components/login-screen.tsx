@@ -75,7 +75,7 @@ function LoginForm({ returnTo, notice, providerError }: LoginFormProps) {
             {...register('password')}
           />
           <Link to={paths.forgotPassword()} className="link self-end text-sm font-medium link-primary">
-            Forget Password?
+            Forgot password?
           </Link>
         </div>
         <Button type="submit" block disabled={busy} aria-busy={busy}>

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type CreateBookingBody, createBookingBodySchema } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -10,6 +12,7 @@ import { paths } from '@/config/paths'
 import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
 import { toast } from '@/lib/notify'
+import { publicConfigQueryOptions } from '@/lib/public-config'
 import { useCreateBooking } from '../api/bookings'
 
 export type BookableItem = { _id: string; title: string; resell_price: number }
@@ -30,8 +33,14 @@ export function BookingModal({ item, onClose }: BookingModalProps) {
   )
 }
 
+/** What "Confirm Order" does, under it: the hold, then the payment. */
+const holdNote = (minutes: number | undefined) =>
+  `This holds the bag for you${minutes ? ` for ${minutes} minute${minutes === 1 ? '' : 's'}` : ''}; payment comes next.`
+
 function BookingForm({ item, onClose }: { item: BookableItem; onClose: () => void }) {
   const { user } = useSession()
+  const formId = useId()
+  const config = useQuery(publicConfigQueryOptions())
   const navigate = useNavigate()
   const createBooking = useCreateBooking()
   const {
@@ -84,11 +93,14 @@ function BookingForm({ item, onClose }: { item: BookableItem; onClose: () => voi
         <Button variant="ghost" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" variant="primary" disabled={createBooking.isPending}>
+        <Button type="submit" variant="primary" disabled={createBooking.isPending} aria-describedby={`${formId}-next`}>
           {createBooking.isPending ? <span aria-hidden="true" className="loading loading-spinner loading-sm" /> : null}
           Confirm Order
         </Button>
       </div>
+      <p id={`${formId}-next`} className="text-sm text-base-content/75 sm:text-right">
+        {holdNote(config.data?.holdMinutes)}
+      </p>
     </form>
   )
 }

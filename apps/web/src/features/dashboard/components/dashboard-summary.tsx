@@ -252,7 +252,7 @@ export function DashboardSummary() {
       <title>{`${messages.nav.dashboard} | Preloved Bags Co.`}</title>
       <div className="flex flex-col gap-1">
         <h1 id="dashboard-title" className="text-3xl font-semibold sm:text-4xl">
-          {firstName ? `Welcome back, ${firstName}` : 'Welcome back'}
+          {`${user?.firstSession ? 'Welcome' : 'Welcome back'}${firstName ? `, ${firstName}` : ''}`}
         </h1>
         {lead ? <p className="text-base-content/75">{lead}</p> : null}
       </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { CATEGORY_LABELS, CATEGORY_SLUGS, CONDITIONS } from '@preloved/shared/constants'
+import { CATEGORY_LABELS, CATEGORY_SLUGS, CONDITION_LABELS, CONDITIONS } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
 import { productFields } from '@preloved/shared/products'
 import { ImageIcon } from 'lucide-react'
@@ -32,10 +32,10 @@ const addProductFormSchema = z.object({ ...listingFields, photo })
 type AddProductFormInput = z.input<typeof addProductFormSchema>
 type AddProductFormValues = z.output<typeof addProductFormSchema>
 
-const conditionOptions = CONDITIONS.map((value) => ({ value, label: value }))
+const conditionOptions = CONDITIONS.map((value) => ({ value, label: CONDITION_LABELS[value] }))
 const categoryOptions = CATEGORY_SLUGS.map((value) => ({ value, label: CATEGORY_LABELS[value] }))
 
-// A 400 names its field in the message ('name is required', 'Resell price must be …'): show it under that field.
+// A 400 names its field in the message ('Name is required', 'Resell price must be …'): show it under that field.
 const fieldPrefixes: [string, FieldPath<AddProductFormInput>][] = [
   ['name', 'title'],
   ['title', 'title'],

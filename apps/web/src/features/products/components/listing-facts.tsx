@@ -1,3 +1,4 @@
+import { CONDITION_LABELS } from '@preloved/shared/constants'
 import type { Product } from '@preloved/shared/products'
 import { BadgeCheck, CalendarDays, MapPin, ShoppingBag, Sparkles, Tag } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -53,7 +54,7 @@ export function ListingFacts({ product, compact = false }: { product: Product; c
         <time dateTime={product.date}>{formatDay(product.date)}</time>
       </Fact>
       <Fact icon={<Sparkles className={iconClass} />} term="Condition">
-        <span className="capitalize">{product.condition}</span>
+        <span>{CONDITION_LABELS[product.condition]}</span>
       </Fact>
       {!compact ? (
         <>

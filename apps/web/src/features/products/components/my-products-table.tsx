@@ -1,3 +1,4 @@
+import { CATEGORY_LABELS } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
 import type { Product } from '@preloved/shared/products'
 import { Megaphone, PackageOpen, Plus, Trash2 } from 'lucide-react'
@@ -126,7 +127,7 @@ export function MyProductsTable({ email }: { email: string | undefined }) {
       className: 'w-20',
     },
     { header: 'Product', cell: (p) => p.title, rowHeader: true, className: 'min-w-40' },
-    { header: 'Category', cell: (p) => `${p.category} Bags`, className: 'whitespace-nowrap' },
+    { header: 'Category', cell: (p) => CATEGORY_LABELS[p.category], className: 'whitespace-nowrap' },
     { header: 'Price', cell: (p) => formatPrice(p.resell_price), className: 'whitespace-nowrap tabular-nums' },
     { header: 'Advertisement', cell: (p) => <AdvertiseCell product={p} /> },
     { header: 'Availability', cell: (p) => <Availability product={p} /> },

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client'
 // downloads while the request is in flight.
 const publicConfigSchema = () => import('@preloved/shared/auth').then((m) => m.publicConfigSchema)
 
-/** GET /api/config: which provider "Continue With Google" uses on this installation, if any, and the card processor. */
+/** GET /api/config: which provider "Continue With Google" uses on this installation, if any, the card processor and how long a booking holds a bag. */
 export const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['config'],
