@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from '
 import { createQueryClient, queryClient } from '@/lib/query-client'
 import { isToasterRequested, subscribeToToaster } from '@/lib/toaster-signal'
 
-const Toaster = lazy(() => import('@/lib/toast').then((module) => ({ default: module.Toaster })))
+const Toaster = lazy(() => import('@/lib/toast').then((module) => ({ default: module.ToastLayer })))
 
 // Where toasts show (issue 14, item 8): at the top they covered the logo and the page heading. Phones: bottom
 // centre, above the home indicator; wider screens: bottom right, clear of the header and of the page's heading.
