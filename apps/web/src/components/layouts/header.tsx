@@ -91,7 +91,7 @@ function AccountLinks({ user, pending, variant, dashboardMenu, onNavigate }: Acc
           to={dashboardHome(user.role)}
           end
           onClick={onNavigate}
-          className={phone ? phoneLinkClass : desktopLinkClass}
+          className={phone ? 'text-base' : desktopLinkClass}
         >
           {navMessages.dashboard}
         </NavLink>
