@@ -131,9 +131,9 @@ describe.each(viewports)('accessibility at %s width', (viewport) => {
     await a.check('payment with errors')
     if (viewport === 'phone') {
       await page.goto('/dashboard/myOrders')
-      await page.getByRole('button', { name: 'Dashboard links' }).click()
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Wishlist' }).waitFor()
-      await a.check('dashboard with the drawer open')
+      await page.getByRole('button', { name: 'Menu' }).click()
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Wishlist' }).waitFor()
+      await a.check('dashboard with the menu open')
     }
     expect(a.found).toEqual({})
     await context.close()

@@ -92,7 +92,7 @@ describe('sign up', () => {
     await again.context.close()
   })
 
-  it('a seller signs up and gets Dashboard → My Products, with Add Product and My Products in the drawer', async () => {
+  it('a seller signs up and gets Dashboard → My Products, with Add Product and My Products (then My Orders and My Wishlist) in the side menu', async () => {
     const { page, context, errors } = await h.newPage('desktop')
     await page.goto('/signup')
     const email = uniqueEmail('seller')
@@ -110,7 +110,12 @@ describe('sign up', () => {
     await page.waitForURL('**/dashboard/myProducts')
     await page.getByRole('heading', { name: 'My Products', level: 1 }).waitFor()
     await drawer(page).getByRole('link', { name: 'Add Product' }).waitFor()
-    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual(['Add Product', 'My Products'])
+    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual([
+      'Add Product',
+      'My Products',
+      'My Orders',
+      'My Wishlist',
+    ])
     await drawer(page).getByRole('link', { name: 'Add Product' }).click()
     await page.waitForURL('**/dashboard/addProducts')
     await page.getByRole('heading', { name: 'Add a Product', level: 1 }).waitFor()
@@ -296,6 +301,8 @@ describe('admin', () => {
       'All Sellers',
       'Reported Items',
       'Outbox',
+      'My Orders',
+      'My Wishlist',
     ])
     for (const [label, heading] of [
       ['All Customers', 'All Customers'],
@@ -315,10 +322,10 @@ describe('admin', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'outbox-desktop')
 
-    // phones: the drawer opens from its button
+    // phones: the header's one menu holds the dashboard links
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.getByRole('button', { name: 'Dashboard links' }).click()
-    await drawer(page).getByRole('link', { name: 'All Customers' }).click()
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await header(page).getByRole('list', { name: 'Dashboard' }).getByRole('link', { name: 'All Customers' }).click()
     await page.waitForURL('**/dashboard/allCustomers')
     expect(errors).toEqual([])
 

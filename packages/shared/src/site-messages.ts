@@ -2,6 +2,7 @@
 // these by name and so carries none of the other screens' texts (docs/decisions/003). `messages` includes them too.
 export const navMessages = {
   home: 'Home',
+  shop: 'Shop',
   blogs: 'Blogs',
   login: 'Login',
   dashboard: 'Dashboard',

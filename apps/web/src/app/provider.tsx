@@ -3,15 +3,27 @@ import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from '
 import { createQueryClient, queryClient } from '@/lib/query-client'
 import { isToasterRequested, subscribeToToaster } from '@/lib/toaster-signal'
 
-const Toaster = lazy(() => import('@/lib/toast').then((module) => ({ default: module.Toaster })))
+const Toaster = lazy(() => import('@/lib/toast').then((module) => ({ default: module.ToastLayer })))
 
-/** react-hot-toast's <Toaster /> with its defaults (SPEC §9), mounted once some page can toast. */
+// Where toasts show (issue 14, item 8): at the top they covered the logo and the page heading. Phones: bottom
+// centre, above the home indicator; wider screens: bottom right, clear of the header and of the page's heading.
+const WIDE = '(min-width: 640px)'
+const subscribeToWidth = (onChange: () => void) => {
+  const query = matchMedia(WIDE)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+const isWide = () => matchMedia(WIDE).matches
+const toasterStyle = { bottom: 'calc(1rem + env(safe-area-inset-bottom))' }
+
+/** react-hot-toast's <Toaster /> with its defaults (SPEC §9) but for its place, mounted once some page can toast. */
 function OnDemandToaster() {
   const requested = useSyncExternalStore(subscribeToToaster, isToasterRequested, () => false)
+  const wide = useSyncExternalStore(subscribeToWidth, isWide, () => false)
   if (!requested) return null
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster position={wide ? 'bottom-right' : 'bottom-center'} containerStyle={toasterStyle} />
     </Suspense>
   )
 }

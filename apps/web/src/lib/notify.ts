@@ -2,6 +2,7 @@
 // Book Now, Report this Listing): react-hot-toast (its CSS-in-JS injects its styles when imported, a long task on a
 // slow phone) downloads with the first toast instead of with the page. The toast shows once it is in (a few ms
 // after the answer that caused it); pages that toast on their first render import `@/lib/toast` itself.
+// Like `@/lib/toast`'s, a toast that names no `id` replaces the outcome on screen (one outcome at a time).
 import type { toast as hotToast } from './toast'
 
 type Toast = typeof hotToast

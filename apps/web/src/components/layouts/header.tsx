@@ -1,21 +1,28 @@
-import { COMPANY_NAME } from '@preloved/shared/constants'
+import { CATEGORY_LABELS, CATEGORY_SLUGS, COMPANY_NAME } from '@preloved/shared/constants'
 import { navMessages } from '@preloved/shared/site-messages'
 import { Menu, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link, NavLink, useNavigate } from 'react-router'
+import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { buttonClass } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
 import { dashboardHome, paths } from '@/config/paths'
 import { type SessionUser, signOut, useSession } from '@/lib/auth-client'
 import { cn } from '@/lib/cn'
+import { type DashboardMenu, dashboardMenus } from './dashboard-menu'
 import { LogoMark } from './logo-mark'
 
 type NavItem = { to: string; label: string }
 
+const shop: NavItem = { to: paths.categories(), label: navMessages.shop }
 const navItems: NavItem[] = [
   { to: paths.home(), label: navMessages.home },
+  shop,
   { to: paths.blogs(), label: navMessages.blogs },
 ]
+const categoryItems: NavItem[] = CATEGORY_SLUGS.map((slug) => ({
+  to: paths.category(slug),
+  label: CATEGORY_LABELS[slug],
+}))
 
 const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -27,18 +34,23 @@ type AccountLinksProps = {
   user: SessionUser | null
   pending: boolean
   variant: 'desktop' | 'phone'
+  /** Phones: the dashboard links listed under Dashboard (the dashboard's own role lookup, else the session's role). */
+  dashboardMenu?: DashboardMenu
   onNavigate?: () => void
 }
 
+const phoneLinkClass = ({ isActive }: { isActive: boolean }) => cn('text-base', isActive && 'menu-active')
+
 /**
  * SPEC §2 Header: a signed-in user gets Dashboard (myOrders; a seller's myProducts; the admin's allSellers) and
- * Log Out, a visitor gets Login. While the session is read, a quiet placeholder holds the place.
+ * Log Out, a visitor gets Login. On phones Dashboard also lists the role's dashboard links, so that the phone has one
+ * menu (issue 14, item 9). While the session is read, a quiet placeholder holds the place.
  */
-function AccountLinks({ user, pending, variant, onNavigate }: AccountLinksProps) {
+function AccountLinks({ user, pending, variant, dashboardMenu, onNavigate }: AccountLinksProps) {
   const navigate = useNavigate()
   const [signingOut, setSigningOut] = useState(false)
   const phone = variant === 'phone'
-  // on phones the account links sit under a rule, below Home and Blogs
+  // on phones the account links sit under a rule, below the site's links
   const firstClass = phone ? 'mt-1 border-t border-base-300 pt-2' : ''
   const itemClass = phone ? '' : 'ml-2'
 
@@ -71,14 +83,31 @@ function AccountLinks({ user, pending, variant, onNavigate }: AccountLinksProps)
     navigate(paths.home())
   }
 
+  const dashboardLinks = phone ? dashboardMenus[dashboardMenu ?? user.role] : []
   return (
     <>
       <li className={firstClass}>
-        <NavLink to={dashboardHome(user.role)} onClick={onNavigate} className={phone ? 'text-base' : desktopLinkClass}>
+        <NavLink
+          to={dashboardHome(user.role)}
+          end
+          onClick={onNavigate}
+          className={phone ? 'text-base' : desktopLinkClass}
+        >
           {navMessages.dashboard}
         </NavLink>
+        {dashboardLinks.length > 0 ? (
+          <ul aria-label={navMessages.dashboard}>
+            {dashboardLinks.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} onClick={onNavigate} className={phoneLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </li>
-      <li className={itemClass}>
+      <li className={cn(itemClass, phone && 'mt-2')}>
         <button
           type="button"
           onClick={logOut}
@@ -92,12 +121,23 @@ function AccountLinks({ user, pending, variant, onNavigate }: AccountLinksProps)
   )
 }
 
-export function Header() {
+/**
+ * The site header. Desktop: Home, Shop, Blogs and the account links in the bar. Phones: the logo, Shop and one menu
+ * button; the menu (a disclosure: Escape or a tap outside closes it, focus returns to its button) holds the site's
+ * links, the categories and, for a signed-in user, the dashboard links of their role. On a page that hydrates on
+ * intent (app/hydrate-on-intent.ts) a tap on the button before the scripts ran is replayed once they have.
+ */
+export function Header({ dashboardMenu }: { dashboardMenu?: DashboardMenu } = {}) {
   const session = useSession()
   const [menuOpen, setMenuOpen] = useState(false)
   const menuId = useId()
   const containerRef = useRef<HTMLDivElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
+  const { pathname } = useLocation()
+
+  // a link followed from the menu (or anywhere) closes it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the event
+  useEffect(() => setMenuOpen(false), [pathname])
 
   useEffect(() => {
     if (!menuOpen) return
@@ -121,21 +161,21 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur supports-[backdrop-filter]:bg-base-100/85">
-      <nav aria-label="Main" className="navbar mx-auto min-h-16 max-w-7xl gap-2 px-4 sm:px-6 lg:px-8">
-        <div className="flex-1">
+      <nav aria-label="Main" className="navbar mx-auto min-h-16 max-w-7xl gap-1 px-4 sm:gap-2 sm:px-6 lg:px-8">
+        <div className="min-w-0 flex-1">
           <Link
             to={paths.home()}
-            className="inline-flex items-center gap-2.5 rounded-field py-1 pr-2 font-display text-xl font-semibold tracking-tight text-base-content sm:text-2xl"
+            className="inline-flex min-w-0 items-center gap-2 rounded-field py-1 pr-1 font-display text-lg font-semibold tracking-tight text-base-content min-[400px]:text-xl sm:gap-2.5 sm:pr-2 sm:text-2xl"
           >
-            <LogoMark className="size-9 shrink-0" />
-            <span>{COMPANY_NAME}</span>
+            <LogoMark className="size-8 shrink-0 sm:size-9" />
+            <span className="truncate">{COMPANY_NAME}</span>
           </Link>
         </div>
 
         <ul className="hidden items-center gap-1 md:flex">
           {navItems.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end className={desktopLinkClass}>
+              <NavLink to={item.to} end={item !== shop} className={desktopLinkClass}>
                 {item.label}
               </NavLink>
             </li>
@@ -143,7 +183,12 @@ export function Header() {
           <AccountLinks user={session.user} pending={session.isPending} variant="desktop" />
         </ul>
 
-        <div ref={containerRef} className="relative md:hidden">
+        {/* phones: Shop stays in the bar, beside the menu button */}
+        <NavLink to={shop.to} className={(state) => cn(desktopLinkClass(state), 'px-2.5 md:hidden')}>
+          {shop.label}
+        </NavLink>
+
+        <div ref={containerRef} className="md:hidden">
           <button
             ref={toggleRef}
             type="button"
@@ -155,20 +200,40 @@ export function Header() {
           >
             {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
           </button>
-          <ul
+          {/* the panel hangs from the header (its positioned ancestor), full width, scrolling when it is long */}
+          <div
             id={menuId}
             hidden={!menuOpen}
-            className="menu absolute right-0 mt-2 w-56 gap-1 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+            className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-base-300 bg-base-100 shadow-lg"
           >
-            {navItems.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end onClick={closeMenu} className="text-base">
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            <AccountLinks user={session.user} pending={session.isPending} variant="phone" onNavigate={closeMenu} />
-          </ul>
+            <ul className="menu w-full gap-0.5 px-4 py-3">
+              {navItems.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end onClick={closeMenu} className={phoneLinkClass}>
+                    {item.label}
+                  </NavLink>
+                  {item === shop ? (
+                    <ul aria-label={navMessages.shop}>
+                      {categoryItems.map((category) => (
+                        <li key={category.to}>
+                          <NavLink to={category.to} onClick={closeMenu} className={phoneLinkClass}>
+                            {category.label}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+              <AccountLinks
+                user={session.user}
+                pending={session.isPending}
+                variant="phone"
+                dashboardMenu={dashboardMenu}
+                onNavigate={closeMenu}
+              />
+            </ul>
+          </div>
         </div>
       </nav>
     </header>

@@ -12,6 +12,11 @@ export type Column<T> = {
   rowHeader?: boolean
   /** Left out of the cards of `stackOnPhone` (the row number: a card needs none). */
   hideWhenStacked?: boolean
+  /**
+   * In the cards of `stackOnPhone`, the cell shows without its column's name: for cells whose content says what it is
+   * (an action button such as Delete, a picture), where a label would only repeat it or name the obvious.
+   */
+  unlabelledWhenStacked?: boolean
 }
 
 type DataTableProps<T> = {
@@ -40,10 +45,19 @@ const stack = {
   thead: 'max-sm:sr-only',
   tbody: 'max-sm:flex max-sm:flex-col max-sm:gap-3',
   row: 'max-sm:flex max-sm:flex-col max-sm:gap-1 max-sm:rounded-box max-sm:border max-sm:border-base-300 max-sm:bg-base-100 max-sm:p-3 max-sm:shadow-sm',
-  cell: 'max-sm:flex max-sm:items-center max-sm:border-0 max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:min-w-0 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]',
+  // every line starts at the card's left edge, whatever the column's own alignment on wider screens
+  cell: 'max-sm:flex max-sm:items-center max-sm:border-0 max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:min-w-0 max-sm:text-left',
+  label:
+    'max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-sm max-sm:before:font-normal max-sm:before:text-base-content/70 max-sm:before:content-[attr(data-label)]',
 }
 
 const textOf = (header: ReactNode) => (typeof header === 'string' ? header : undefined)
+
+/** A cell's classes and its `data-label` in the stacked cards. */
+const stackedCell = <T,>(column: Column<T>) =>
+  column.unlabelledWhenStacked
+    ? { className: stack.cell, label: undefined }
+    : { className: `${stack.cell} ${stack.label}`, label: textOf(column.header) ?? '' }
 
 /**
  * A zebra-striped daisyUI table in a bordered box. On narrow screens the box scrolls sideways (it is focusable and
@@ -97,8 +111,8 @@ export function DataTable<T>({
                     // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
                     key={index}
                     scope="row"
-                    data-label={on(textOf(column.header) ?? '')}
-                    className={cn('font-medium', column.className, on(stack.cell))}
+                    data-label={stackOnPhone ? stackedCell(column).label : undefined}
+                    className={cn('font-medium', column.className, on(stackedCell(column).className))}
                   >
                     {column.cell(row, rowIndex)}
                   </th>
@@ -106,8 +120,12 @@ export function DataTable<T>({
                   <td
                     // biome-ignore lint/suspicious/noArrayIndexKey: columns are fixed for a table's life
                     key={index}
-                    data-label={on(textOf(column.header) ?? '')}
-                    className={cn(column.className, on(stack.cell), column.hideWhenStacked && on('max-sm:hidden!'))}
+                    data-label={stackOnPhone ? stackedCell(column).label : undefined}
+                    className={cn(
+                      column.className,
+                      on(stackedCell(column).className),
+                      column.hideWhenStacked && on('max-sm:hidden!'),
+                    )}
                   >
                     {column.cell(row, rowIndex)}
                   </td>

@@ -113,6 +113,7 @@ export function MyProductsTable({ email }: { email: string | undefined }) {
     indexColumn(),
     {
       header: 'Image',
+      unlabelledWhenStacked: true,
       cell: (p) => (
         <img
           src={p.thumb}
@@ -131,7 +132,7 @@ export function MyProductsTable({ email }: { email: string | undefined }) {
     { header: 'Price', cell: (p) => formatPrice(p.resell_price), className: 'whitespace-nowrap tabular-nums' },
     { header: 'Advertisement', cell: (p) => <AdvertiseCell product={p} /> },
     { header: 'Availability', cell: (p) => <Availability product={p} /> },
-    { header: 'Delete', cell: (p) => <DeleteCell product={p} onDelete={setToDelete} /> },
+    { header: 'Delete', cell: (p) => <DeleteCell product={p} onDelete={setToDelete} />, unlabelledWhenStacked: true },
   ]
 
   if (isPending) return <Loading className="py-12" />

@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Email } from '@/components/ui/email'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
 import { type Column, DataTable } from '@/components/ui/table'
@@ -144,7 +145,7 @@ export function ReportedItems() {
       cell: (item) => (
         <div className="flex min-w-40 flex-col">
           <span className="font-medium">{item.seller}</span>
-          <span className="text-sm break-all text-base-content/75">{item.email}</span>
+          <Email address={item.email} className="text-sm text-base-content/75" />
         </div>
       ),
     },
@@ -172,6 +173,7 @@ export function ReportedItems() {
     status === 'open'
       ? {
           header: 'Actions',
+          unlabelledWhenStacked: true,
           cell: (item) => {
             const busy = busyId === item.product_id
             return (

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Email } from '@/components/ui/email'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
 import { type Column, DataTable, indexColumn } from '@/components/ui/table'
@@ -72,10 +73,11 @@ export function UsersTable({ kind: role }: { kind: ListedRole }) {
   const columns: Column<UserRow>[] = [
     indexColumn(),
     { header: 'Name', cell: (u) => u.name, rowHeader: true, className: 'min-w-36' },
-    { header: 'Email', cell: (u) => u.email, className: 'break-all min-w-48' },
+    { header: 'Email', cell: (u) => <Email address={u.email} />, className: 'min-w-48' },
     ...(role === 'seller' ? [{ header: 'Verification', cell: (u: UserRow) => <VerifyCell user={u} /> }] : []),
     {
       header: 'Delete',
+      unlabelledWhenStacked: true,
       cell: (u) => (
         <Button
           size="sm"

@@ -1,0 +1,33 @@
+import type { Role } from '@preloved/shared/constants'
+import { navMessages } from '@preloved/shared/site-messages'
+import { paths } from '@/config/paths'
+
+export type MenuItem = { to: string; label: string }
+
+export type DashboardMenu = Role
+
+// Every signed-in user can book and keep a wishlist (SPEC §6: myOrders and wishlist are open to any signed-in user,
+// and the server books for any of them), so every role's menu ends with My Orders and My Wishlist: a seller or an
+// admin who buys lands on a page their menu holds (issue 14, item 4).
+const buying: MenuItem[] = [
+  { to: paths.dashboard.myOrders(), label: navMessages.myOrders },
+  { to: paths.dashboard.wishlist(), label: navMessages.myWishlist },
+]
+
+// SPEC §2 side menu: ordinary users, admin and sellers each see their own links first (the admin also reads the
+// outbox, DESIGN §7).
+export const dashboardMenus = {
+  customer: buying,
+  seller: [
+    { to: paths.dashboard.addProducts(), label: navMessages.addProduct },
+    { to: paths.dashboard.myProducts(), label: navMessages.myProducts },
+    ...buying,
+  ],
+  admin: [
+    { to: paths.dashboard.allCustomers(), label: navMessages.allCustomers },
+    { to: paths.dashboard.allSellers(), label: navMessages.allSellers },
+    { to: paths.dashboard.reportedItems(), label: navMessages.reportedItems },
+    { to: paths.dashboard.outbox(), label: navMessages.outbox },
+    ...buying,
+  ],
+} satisfies Record<DashboardMenu, MenuItem[]>
