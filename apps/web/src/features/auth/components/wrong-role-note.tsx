@@ -26,8 +26,13 @@ export function wrongRoleReason(pathname: string | undefined, needs: NeededRole)
   return `${name ?? 'The page you opened'} is for ${forWhom[needs]}.`
 }
 
-/** React Router numbers its history entries: above 0 there is a page of this site to go back to. */
-const canGoBack = () => typeof window !== 'undefined' && Number(window.history.state?.idx) > 0
+/**
+ * Whether the previous history entry is a page of this site: React Router numbers the entries of one document (above
+ * 0 there is one); a page opened by a link of this site's other documents names it as the referrer.
+ */
+const canGoBack = () =>
+  Number(window.history.state?.idx) > 0 ||
+  (window.history.length > 1 && document.referrer.startsWith(`${window.location.origin}/`))
 
 type WrongRoleNoteProps = { user: SessionUser; needs: NeededRole; pathname: string | undefined }
 

@@ -20,17 +20,19 @@ export function SellerSummary({ userId }: { userId: string }) {
   }
   return (
     <div className="flex flex-col gap-3">
-      <dl aria-label="Seller record" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Figure term="Joined" value={formatDay(data.joined)} />
-        <Figure term="Listings" value={String(data.listings)} detail="in the shop" />
-        <Figure term="Sales" value={String(data.sales)} detail="bags sold" />
-        <Figure
-          term="Reports"
-          value={String(data.reports)}
-          detail={data.openReports > 0 ? count(data.openReports, 'open', 'open') : 'none open'}
-          warn={data.openReports > 0}
-        />
-      </dl>
+      <div role="group" aria-label="Seller record">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <Figure term="Joined" value={formatDay(data.joined)} />
+          <Figure term="Listings" value={String(data.listings)} detail="in the shop" />
+          <Figure term="Sales" value={String(data.sales)} detail="bags sold" />
+          <Figure
+            term="Reports"
+            value={String(data.reports)}
+            detail={data.openReports > 0 ? count(data.openReports, 'open', 'open') : 'none open'}
+            warn={data.openReports > 0}
+          />
+        </dl>
+      </div>
       {data.unverifiedReason ? (
         <p className="rounded-field bg-base-200 px-3 py-2 text-sm break-words">
           <span className="font-semibold">Last unverified because:</span> {data.unverifiedReason}
