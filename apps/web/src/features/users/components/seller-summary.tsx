@@ -21,8 +21,8 @@ export function SellerSummary({ userId }: { userId: string }) {
   return (
     <div className="flex flex-col gap-3">
       <div role="group" aria-label="Seller record">
-        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-          <Figure term="Joined" value={formatDay(data.joined)} />
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-[1.5fr_1fr_1fr_1fr]">
+          <Figure term="Joined" value={formatDay(data.joined)} compact />
           <Figure term="Listings" value={String(data.listings)} detail="in the shop" />
           <Figure term="Sales" value={String(data.sales)} detail="bags sold" />
           <Figure
@@ -42,11 +42,15 @@ export function SellerSummary({ userId }: { userId: string }) {
   )
 }
 
-function Figure({ term, value, detail, warn }: { term: string; value: string; detail?: string; warn?: boolean }) {
+type FigureProps = { term: string; value: string; detail?: string; warn?: boolean; compact?: boolean }
+
+function Figure({ term, value, detail, warn, compact }: FigureProps) {
   return (
     <div className="flex flex-col rounded-field border border-base-300 px-3 py-2">
       <dt className="text-xs font-medium text-base-content/70">{term}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+      <dd className={compact ? 'py-0.5 font-semibold whitespace-nowrap' : 'text-lg font-semibold tabular-nums'}>
+        {value}
+      </dd>
       {detail ? (
         <dd className={warn ? 'text-xs font-medium text-error' : 'text-xs text-base-content/70'}>{detail}</dd>
       ) : null}
