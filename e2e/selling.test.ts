@@ -317,7 +317,7 @@ describe('the admin manages sellers and customers', () => {
     // issue 14: verifying asks first, with his record
     await row.getByRole('button', { name: /^Verify/ }).click()
     const confirm = page.getByRole('dialog', { name: 'Verify Liam Chen?' })
-    await confirm.getByRole('group', { name: 'Seller record' }).getByText('Listings').waitFor()
+    await confirm.getByRole('region', { name: 'Seller record' }).getByText('Listings').waitFor()
     await confirm.getByRole('button', { name: 'Verify', exact: true }).click()
     await toast(page, messages.users.verified).waitFor()
     await row.getByText('Verified', { exact: true }).waitFor()

@@ -20,7 +20,7 @@ export function SellerSummary({ userId }: { userId: string }) {
   }
   return (
     <div className="flex flex-col gap-3">
-      <div role="group" aria-label="Seller record">
+      <section aria-label="Seller record">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-[1.5fr_1fr_1fr_1fr]">
           <Figure term="Joined" value={formatDay(data.joined)} compact />
           <Figure term="Listings" value={String(data.listings)} detail="in the shop" />
@@ -32,7 +32,7 @@ export function SellerSummary({ userId }: { userId: string }) {
             warn={data.openReports > 0}
           />
         </dl>
-      </div>
+      </section>
       {data.unverifiedReason ? (
         <p className="rounded-field bg-base-200 px-3 py-2 text-sm break-words">
           <span className="font-semibold">Last unverified because:</span> {data.unverifiedReason}
