@@ -276,9 +276,12 @@ describe('log in', () => {
     await logIn(page, customer.email, customer.password)
     await page.goto('/dashboard/allSellers')
     await page.waitForURL('**/login')
-    expect(await page.getByRole('heading', { name: 'All Sellers' }).count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'All Sellers', level: 1 }).count()).toBe(0)
+    // issue 14: the login page says why
+    await page.getByRole('heading', { name: 'All Sellers is for admins.' }).waitFor()
     await page.goto('/dashboard/addProducts')
     await page.waitForURL('**/login')
+    await page.getByRole('heading', { name: 'Add Product is for sellers.' }).waitFor()
     await context.close()
   })
 })

@@ -320,7 +320,11 @@ describe('the admin manages sellers and customers', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'all-sellers-desktop')
 
+    // issue 14: verifying asks first, with his record
     await row.getByRole('button', { name: /^Verify/ }).click()
+    const confirm = page.getByRole('dialog', { name: 'Verify Liam Chen?' })
+    await confirm.getByRole('region', { name: 'Seller record' }).getByText('Listings').waitFor()
+    await confirm.getByRole('button', { name: 'Verify', exact: true }).click()
     await toast(page, messages.users.verified).waitFor()
     await row.getByText('Verified', { exact: true }).waitFor()
     expect(await row.getByRole('button', { name: /^Verify/ }).count()).toBe(0)

@@ -103,20 +103,25 @@ describe('trust: reports and moderation', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'trust-reported-items-desktop')
 
-    // Remove asks first; Cancel leaves it
+    // Remove asks first, in its own words (issue 14); Cancel leaves it
     await row.getByRole('button', { name: `Remove listing ${removed.title}` }).click()
-    const confirm = page.getByRole('dialog').filter({ hasText: removed.title })
+    const confirm = page.getByRole('dialog', { name: 'Remove this listing?' })
     await confirm.waitFor()
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     await confirm.waitFor({ state: 'hidden' })
     expect(await row.count()).toBe(1)
     await row.getByRole('button', { name: `Remove listing ${removed.title}` }).click()
+    await confirm.getByLabel('Reason for the seller').fill('Reported as counterfeit; the logo is not original.')
     await confirm.getByRole('button', { name: 'Remove listing' }).click()
     await toast(page, `${removed.title} was removed from the shop.`).waitFor()
     await row.waitFor({ state: 'detached' })
 
     await reportRow(page, kept.title)
       .getByRole('button', { name: `Dismiss reports on ${kept.title}` })
+      .click()
+    await page
+      .getByRole('dialog', { name: 'Dismiss these reports?' })
+      .getByRole('button', { name: 'Dismiss reports' })
       .click()
     await toast(page, `Reports on ${kept.title} were dismissed.`).waitFor()
     await reportRow(page, kept.title).waitFor({ state: 'detached' })

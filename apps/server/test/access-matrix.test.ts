@@ -155,6 +155,20 @@ const cases: Case[] = [
     expect: adminOnly,
   },
   {
+    route: 'PUT /api/users/:id/unverify',
+    request: async (c) => {
+      const id = await c.newUser('seller')
+      await t.database.db.update(users).set({ verified: true }).where(eq(users.id, id))
+      return { url: `/api/users/${id}/unverify`, payload: { reason: 'Reported twice as counterfeit.' } }
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'GET /api/users/:id/summary',
+    request: (c) => ({ url: `/api/users/${c.s.seller.id}/summary` }),
+    expect: adminOnly,
+  },
+  {
     route: 'DELETE /api/users/:id',
     request: async (c) => ({ url: `/api/users/${await c.newUser('customer')}` }),
     expect: adminOnly,
@@ -249,6 +263,15 @@ const cases: Case[] = [
   {
     route: 'PATCH /api/reports/:productId',
     request: async (c) => ({ url: `/api/reports/${await c.newReport()}`, payload: { action: 'dismiss' } }),
+    expect: adminOnly,
+  },
+  {
+    route: 'PATCH /api/reports/:productId',
+    name: 'remove with a reason',
+    request: async (c) => ({
+      url: `/api/reports/${await c.newReport()}`,
+      payload: { action: 'remove', reason: 'Counterfeit.' },
+    }),
     expect: adminOnly,
   },
   { route: 'GET /api/dashboard/summary', request: () => ({ url: '/api/dashboard/summary' }), expect: signedIn(200) },

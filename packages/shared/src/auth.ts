@@ -59,7 +59,11 @@ export const emailQuerySchema = z.object({ email })
 export const accessTokenSchema = z.object({ accessToken: z.string() })
 export const isAdminSchema = z.object({ isAdmin: z.boolean() })
 export const isSellerSchema = z.object({ isSeller: z.boolean() })
-export const isVerifiedSchema = z.object({ isVerified: z.boolean() })
+export const isVerifiedSchema = z.object({
+  isVerified: z.boolean(),
+  /** Why an admin withdrew the verification, while it stays withdrawn (issue 14). */
+  reason: z.string().optional(),
+})
 
 export const forgotPasswordSchema = z.object({ email })
 export const resetPasswordSchema = z

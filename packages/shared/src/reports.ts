@@ -39,10 +39,25 @@ export const reportedItemSchema = z.object({
   status: z.enum(['open', 'dismissed', 'removed']),
   resolvedBy: z.string().nullable(),
   resolvedAt: z.string().nullable(),
+  /** The admin's reason for removing the listing (told to its seller). */
+  resolutionNote: z.string().nullable().optional(),
 })
 export const reportedItemListSchema = z.array(reportedItemSchema)
 export type ReportedItem = z.infer<typeof reportedItemSchema>
 
-export const resolveReportBodySchema = z.object({
-  action: z.enum(['remove', 'dismiss'], { error: 'action must be remove or dismiss' }),
-})
+/** Remove needs a reason (mailed to the seller, kept with the reports); dismiss needs none. */
+export const resolveReportBodySchema = z
+  .object({
+    action: z.enum(['remove', 'dismiss'], { error: 'action must be remove or dismiss' }),
+    reason: z
+      .string({ error: 'reason must be text' })
+      .trim()
+      .max(1000, 'reason must be at most 1,000 characters')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === 'remove' && !body.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reason is required' })
+    }
+  })
+export type ResolveReportBody = z.infer<typeof resolveReportBodySchema>

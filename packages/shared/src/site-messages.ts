@@ -24,6 +24,7 @@ export const homeMessages = {
   explore: 'Explore',
   sellToUs: 'Sell to us',
   letsGo: "Let's Go",
+  sellYourBag: 'Sell your bag',
   categoriesHeading: 'Categories We offer',
   categoriesLead: 'Buy from us',
   checkOut: 'Check Out now',

@@ -15,6 +15,8 @@ export default [
     route('signup', 'routes/signup.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
+    // issue 14: where 'Sell your bag' and 'Let's Go' take a signed-in customer
+    route('become-a-seller', 'routes/become-a-seller.tsx'),
     // SPEC §6: a signed-in user only
     layout('routes/guards/signed-in.tsx', [route('category/:id', 'routes/category.tsx')]),
     // Test hook for browser tests: always the route-error screen, the way a failed loader shows it. Not linked.

@@ -6,9 +6,10 @@ export const paths = {
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
   login: () => '/login',
-  signup: () => '/signup',
+  signup: (role?: 'seller') => (role ? `/signup?role=${role}` : '/signup'),
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
+  becomeSeller: () => '/become-a-seller',
   dashboard: {
     root: () => '/dashboard',
     myOrders: () => '/dashboard/myOrders',
@@ -28,4 +29,14 @@ export function dashboardHome(role: 'customer' | 'seller' | 'admin'): string {
   if (role === 'admin') return paths.dashboard.allSellers()
   if (role === 'seller') return paths.dashboard.myProducts()
   return paths.dashboard.myOrders()
+}
+
+/**
+ * Where 'Sell your bag' and 'Let's Go' lead (issue 14; SPEC §3 sent everyone to /login): a seller to Add Product, a
+ * signed-in customer or admin to the page on becoming a seller, a visitor to the login page.
+ */
+export function sellPath(role: 'customer' | 'seller' | 'admin' | undefined): string {
+  if (role === 'seller') return paths.dashboard.addProducts()
+  if (role) return paths.becomeSeller()
+  return paths.login()
 }

@@ -17,6 +17,8 @@ export const users = pgTable(
       .notNull()
       .default('customer'),
     verified: boolean('verified').notNull().default(false),
+    /** Why an admin last withdrew this seller's verification (issue 14); cleared when they are verified again. */
+    unverifiedReason: text('unverified_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

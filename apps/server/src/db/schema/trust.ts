@@ -21,6 +21,8 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Why the admin removed the listing (told to its seller); none for a dismissal. */
+    resolutionNote: text('resolution_note'),
   },
   (t) => [
     uniqueIndex('report_one_open_per_reporter_uq').on(t.productId, t.reporterId).where(sql`${t.status} = 'open'`),

@@ -66,6 +66,14 @@ describe('the list cache is emptied by every write that changes a list', () => {
     expect((await find(bag))?.verified).toBe('yes')
   })
 
+  it('an admin withdrawing a verification (PUT /api/users/:id/unverify)', async () => {
+    const bag = await newBag()
+    expect((await send(admin, 'PUT', `/api/users/admin/${seller.id}`)).statusCode).toBe(200)
+    expect((await find(bag))?.verified).toBe('yes')
+    expect((await send(admin, 'PUT', `/api/users/${seller.id}/unverify`, { reason: 'Reported' })).statusCode).toBe(200)
+    expect(await find(bag)).not.toHaveProperty('verified')
+  })
+
   it('an admin deleting a seller (DELETE /api/users/:id)', async () => {
     const gone = await signUp(t.app, { email: 'gone@example.test', role: 'seller' })
     const bag = await newBag(gone)
@@ -101,7 +109,9 @@ describe('the list cache is emptied by every write that changes a list', () => {
     const bag = await newBag()
     expect((await send(shopper, 'POST', '/api/reports', { product_id: bag, reason: 'scam' })).statusCode).toBe(200)
     expect(await find(bag)).toBeDefined()
-    expect((await send(admin, 'PATCH', `/api/reports/${bag}`, { action: 'remove' })).statusCode).toBe(200)
+    expect((await send(admin, 'PATCH', `/api/reports/${bag}`, { action: 'remove', reason: 'Fake' })).statusCode).toBe(
+      200,
+    )
     expect(await find(bag)).toBeUndefined()
   })
 

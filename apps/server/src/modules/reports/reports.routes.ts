@@ -56,7 +56,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['reports'],
-        summary: "Resolve a listing's open reports: remove the listing, or dismiss the reports",
+        summary:
+          "Resolve a listing's open reports: remove the listing (with a reason mailed to its seller), or dismiss",
         params: z.object({ productId: z.string().max(64) }),
         body: resolveReportBodySchema,
         response: { 200: modifyResultSchema },
@@ -71,6 +72,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.params.productId,
         req.body.action,
         app.now(),
+        req.body.reason,
       )
       return { acknowledged: true as const, modifiedCount }
     },

@@ -43,6 +43,7 @@ export async function listReportedItems(db: Db, status: 'open' | 'resolved') {
       latest: max(reports.createdAt),
       resolvedAt: max(reports.resolvedAt),
       resolvedBy: sql<string | null>`max(${reports.resolvedBy})`,
+      resolutionNote: sql<string | null>`max(${reports.resolutionNote})`,
       title: products.title,
       img: products.thumb,
       seller: users.name,
@@ -77,6 +78,7 @@ export async function listReportedItems(db: Db, status: 'open' | 'resolved') {
     status: r.status,
     resolvedBy: r.resolvedBy ? (admins.get(r.resolvedBy) ?? null) : null,
     resolvedAt: r.resolvedAt ? (r.resolvedAt as Date).toISOString() : null,
+    resolutionNote: r.resolutionNote,
   }))
 }
 
@@ -92,6 +94,7 @@ export async function resolveReports(
   productId: string,
   action: 'remove' | 'dismiss',
   now: Date,
+  reason?: string,
 ) {
   const [product] = isUuid(productId)
     ? await db
@@ -103,7 +106,12 @@ export async function resolveReports(
   const resolved = await db.transaction(async (tx) => {
     const done = await tx
       .update(reports)
-      .set({ status: action === 'remove' ? 'removed' : 'dismissed', resolvedBy: admin.id, resolvedAt: now })
+      .set({
+        status: action === 'remove' ? 'removed' : 'dismissed',
+        resolvedBy: admin.id,
+        resolvedAt: now,
+        resolutionNote: action === 'remove' ? (reason ?? null) : null,
+      })
       .where(and(eq(reports.productId, productId), eq(reports.status, 'open')))
       .returning({ id: reports.id })
     if (done.length === 0) throw new AppError(404, messages.reports.notFound)
@@ -127,7 +135,7 @@ export async function resolveReports(
         .send({
           to: seller.email,
           subject: `Your listing "${product.title}" was removed`,
-          text: `Hello ${seller.name},\n\nAfter reports from shoppers, our team removed your listing "${product.title}" from Preloved Bags Co. If you think this is a mistake, reply to this mail.\n`,
+          text: `Hello ${seller.name},\n\nAfter reports from shoppers, our team removed your listing "${product.title}" from Preloved Bags Co.\n\nReason: ${reason ?? 'not given'}\n\nIf you think this is a mistake, reply to this mail.\n`,
         })
         .catch(() => {})
     }

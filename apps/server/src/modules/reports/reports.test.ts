@@ -26,8 +26,13 @@ const report = (s: Session, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/reports', headers: s.bearer, payload })
 const reported = (status = 'open') =>
   t.app.inject({ url: `/api/reports?status=${status}`, headers: admin.bearer }).then((r) => r.json())
-const resolve = (productId: string, action: string) =>
-  t.app.inject({ method: 'PATCH', url: `/api/reports/${productId}`, headers: admin.bearer, payload: { action } })
+const resolve = (productId: string, action: string, reason?: string) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/reports/${productId}`,
+    headers: admin.bearer,
+    payload: { action, ...(reason === undefined ? {} : { reason }) },
+  })
 
 describe('reporting a listing', () => {
   it('records one open report per user and listing, with thanks', async () => {
@@ -86,7 +91,7 @@ describe('moderation', () => {
         expiresAt: new Date(Date.now() + 600_000),
       })
       .returning()
-    const res = await resolve(p.id, 'remove')
+    const res = await resolve(p.id, 'remove', 'The logo and stitching are not original.')
     expect(res.json()).toEqual({ acknowledged: true, modifiedCount: 1 })
     expect((await t.app.inject(`/api/products/${p.id}`)).statusCode).toBe(404)
     expect(
@@ -97,14 +102,20 @@ describe('moderation', () => {
     expect((await t.database.db.select().from(bookings).where(eq(bookings.id, held!.id)))[0]!.status).toBe('cancelled')
     expect((await t.database.db.select().from(products).where(eq(products.id, p.id)))[0]!.status).toBe('removed')
     const mails = await t.database.db.select().from(outbox).where(eq(outbox.to, 'rs@example.test'))
-    expect(mails.some((m) => m.subject.includes('Fake Birkin'))).toBe(true)
+    const mail = mails.find((m) => m.subject.includes('Fake Birkin'))
+    expect(mail?.text).toContain('Reason: The logo and stitching are not original.')
     const [row] = await t.database.db.select().from(reports).where(eq(reports.productId, p.id))
-    expect(row).toMatchObject({ status: 'removed', resolvedBy: admin.id })
+    expect(row).toMatchObject({
+      status: 'removed',
+      resolvedBy: admin.id,
+      resolutionNote: 'The logo and stitching are not original.',
+    })
     expect(row!.resolvedAt).toBeInstanceOf(Date)
     expect((await reported()).some((r: { product_id: string }) => r.product_id === p.id)).toBe(false)
     expect((await reported('resolved')).find((r: { product_id: string }) => r.product_id === p.id)).toMatchObject({
       status: 'removed',
       resolvedBy: 'Ada',
+      resolutionNote: 'The logo and stitching are not original.',
     })
   })
 
@@ -118,10 +129,27 @@ describe('moderation', () => {
     expect((await report(ann, { product_id: p.id, reason: 'misleading' })).statusCode).toBe(200)
   })
 
+  it('refuses a removal without a reason with 400 naming the field, and changes nothing', async () => {
+    const p = await insertProduct(t.database.db, seller.id)
+    await report(ann, { product_id: p.id, reason: 'other' })
+    for (const reason of [undefined, '', '   ']) {
+      const res = await resolve(p.id, 'remove', reason)
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'reason is required' })
+    }
+    expect((await resolve(p.id, 'remove', 'x'.repeat(1001))).json().message).toBe(
+      'reason must be at most 1,000 characters',
+    )
+    expect((await t.database.db.select().from(products).where(eq(products.id, p.id)))[0]!.status).toBe('available')
+    expect((await reported()).some((r: { product_id: string }) => r.product_id === p.id)).toBe(true)
+  })
+
   it('refuses a bad action with 400 and non-admins with 403', async () => {
     const p = await insertProduct(t.database.db, seller.id)
     await report(ann, { product_id: p.id, reason: 'other' })
-    expect((await resolve(p.id, 'burn')).statusCode).toBe(400)
+    const bad = await resolve(p.id, 'burn')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('action must be remove or dismiss')
     expect(
       (
         await t.app.inject({

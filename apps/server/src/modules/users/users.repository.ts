@@ -30,3 +30,11 @@ export async function listUsers(db: DbOrTx, role: 'customer' | 'seller', page: {
   const hasMore = rows.length > page.limit
   return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore }
 }
+
+/** Why an admin withdrew this seller's verification, if they did. */
+export const unverifiedReason = (db: DbOrTx, id: string) =>
+  db
+    .select({ reason: users.unverifiedReason })
+    .from(users)
+    .where(eq(users.id, id))
+    .then((r) => r[0]?.reason ?? null)

@@ -12,7 +12,7 @@ import {
 import { pageQuerySchema } from '@preloved/shared/common'
 import { messages } from '@preloved/shared/messages'
 import { deleteResultSchema, modifyResultSchema } from '@preloved/shared/products'
-import { userListSchema } from '@preloved/shared/users'
+import { unverifyBodySchema, userListSchema, userSummarySchema } from '@preloved/shared/users'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
@@ -22,8 +22,8 @@ import { signedInUser } from '../../plugins/auth.ts'
 import { googleSignInKind } from '../auth/auth.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { emailScope, sameEmail } from './email-scope.ts'
-import { listUsers } from './users.repository.ts'
-import { deleteUser, recordProfile, verifySeller } from './users.service.ts'
+import { listUsers, unverifiedReason } from './users.repository.ts'
+import { deleteUser, recordProfile, unverifySeller, userSummary, verifySeller } from './users.service.ts'
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   /** For the services that change what the public lists show (a seller's name, their badge, their listings). */
@@ -162,6 +162,43 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  app.put(
+    '/users/:id/unverify',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: "Withdraw a seller's verification, with a reason mailed to them",
+        params: z.object({ id: z.string().max(64) }),
+        body: unverifyBodySchema,
+        response: { 200: modifyResultSchema },
+      },
+    },
+    async (req) => {
+      const modifiedCount = await unverifySeller(app.db, onListingsChanged, app.mailer, req.params.id, req.body.reason)
+      return { acknowledged: true as const, modifiedCount }
+    },
+  )
+
+  app.get(
+    '/users/:id/summary',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: "An account's join date, listings, sales and reports, for the admin deciding on it",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: userSummarySchema },
+      },
+    },
+    async (req, reply) => {
+      const summary = await userSummary(app.db, req.params.id)
+      if (!summary) throw new AppError(404, messages.users.notFound)
+      reply.header('cache-control', 'no-store')
+      return summary
+    },
+  )
+
   app.delete(
     '/users/:id',
     {
@@ -213,7 +250,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const found = await emailScope(app.db, signedInUser(req), req.params.email)
-      return { isVerified: found?.role === 'seller' && found.verified }
+      const isVerified = found?.role === 'seller' && found.verified
+      const reason = found?.role === 'seller' && !isVerified ? await unverifiedReason(app.db, found.id) : null
+      return { isVerified, ...(reason ? { reason } : {}) }
     },
   )
 }

@@ -1,9 +1,10 @@
 import { messages } from '@preloved/shared/messages'
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { accounts, bookings, products, sessions, users, wishlists } from '../../db/schema/index.ts'
+import { accounts, bookings, products, reports, sessions, users, wishlists } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
+import type { Mailer } from '../mail/mail.service.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
 
 const activeUser = async (db: Db, id: string) =>
@@ -61,11 +62,88 @@ export async function verifySeller(db: Db, listingsChanged: ListingsChanged, id:
   if (user.role !== 'seller') throw new AppError(409, messages.users.notSeller)
   const updated = await db
     .update(users)
-    .set({ verified: true, updatedAt: new Date() })
+    .set({ verified: true, unverifiedReason: null, updatedAt: new Date() })
     .where(and(eq(users.id, id), eq(users.verified, false)))
     .returning({ id: users.id })
   listingsChanged() // the badge shows on their listings at once
   return updated.length
+}
+
+/**
+ * Admin: withdraw a seller's verification (issue 14). The reason is kept (the seller sees it with their status) and
+ * mailed to the seller; their listings lose the badge at once. An unverified seller is a 409: nothing to withdraw.
+ */
+export async function unverifySeller(
+  db: Db,
+  listingsChanged: ListingsChanged,
+  mailer: Mailer,
+  id: string,
+  reason: string,
+): Promise<number> {
+  const user = await activeUser(db, id)
+  if (!user) throw new AppError(404, messages.users.notFound)
+  if (user.role !== 'seller') throw new AppError(409, messages.users.notSeller)
+  const updated = await db
+    .update(users)
+    .set({ verified: false, unverifiedReason: reason, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.verified, true)))
+    .returning({ email: users.email, name: users.name })
+  const seller = updated[0]
+  if (!seller) throw new AppError(409, messages.users.notVerified)
+  listingsChanged() // the badge leaves their listings at once
+  await mailer
+    .send({
+      to: seller.email,
+      subject: 'Your seller account is no longer verified',
+      text: `Hello ${seller.name},\n\nOur team withdrew the verified badge from your seller account on Preloved Bags Co.\n\nReason: ${reason}\n\nYour listings stay in the shop without the badge. If you think this is a mistake, or once it is put right, reply to this mail and we will look again.\n`,
+    })
+    .catch(() => {})
+  return updated.length
+}
+
+/** Admin: what to know about an account before verifying or unverifying it (issue 14). Null for an unknown id. */
+export async function userSummary(db: Db, id: string) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      verified: users.verified,
+      createdAt: users.createdAt,
+      unverifiedReason: users.unverifiedReason,
+    })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+  if (!user) return null
+  const [counts] = await db
+    .select({
+      listings: sql<number>`count(*) filter (where ${products.status} = 'available')::int`,
+      sales: sql<number>`count(*) filter (where ${products.status} = 'sold')::int`,
+    })
+    .from(products)
+    .where(eq(products.sellerId, id))
+  const [reported] = await db
+    .select({
+      reports: sql<number>`count(*)::int`,
+      openReports: sql<number>`count(*) filter (where ${reports.status} = 'open')::int`,
+    })
+    .from(reports)
+    .innerJoin(products, eq(products.id, reports.productId))
+    .where(eq(products.sellerId, id))
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    verified: user.verified,
+    joined: user.createdAt.toISOString(),
+    listings: counts?.listings ?? 0,
+    sales: counts?.sales ?? 0,
+    reports: reported?.reports ?? 0,
+    openReports: reported?.openReports ?? 0,
+    unverifiedReason: user.verified ? null : user.unverifiedReason,
+  }
 }
 
 /**

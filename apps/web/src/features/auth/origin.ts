@@ -3,7 +3,19 @@ import { useLocation } from 'react-router'
 import { paths } from '@/config/paths'
 
 /** What a guard puts in the login page's location state: `{ from: location }` (SPEC §4: the origin is kept). */
-export type FromState = { from?: { pathname?: unknown; search?: unknown; hash?: unknown } } | null | undefined
+export type FromState =
+  | { from?: { pathname?: unknown; search?: unknown; hash?: unknown }; needs?: NeededRole }
+  | null
+  | undefined
+
+/** The role a guarded page needs, which the signed-in user lacks (issue 14: the login page says so). */
+export type NeededRole = 'admin' | 'seller'
+
+/** The role a guard's redirect says the origin page needs, if it says one. */
+export function neededRoleOf(state: unknown): NeededRole | undefined {
+  const needs = (state as FromState)?.needs
+  return needs === 'admin' || needs === 'seller' ? needs : undefined
+}
 
 const authPages = new Set([paths.login(), paths.signup(), paths.forgotPassword(), paths.resetPassword()])
 

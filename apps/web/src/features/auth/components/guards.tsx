@@ -6,15 +6,17 @@ import { isApiError } from '@/lib/api-client'
 import { useSession } from '@/lib/auth-client'
 import { useHydrated } from '@/lib/use-hydrated'
 import { useAdmin, useSeller } from '../api/roles'
+import type { FromState, NeededRole } from '../origin'
 
 /**
  * SPEC §4: to '/login', keeping the origin for after the sign-in, and replacing this entry in the history. The server
  * cannot move the browser's history: its page shows the loading indicator, and the browser goes on once hydrated.
  */
-function ToLogin() {
+function ToLogin({ needs }: { needs?: NeededRole }) {
   const location = useLocation()
-  // one state object: <Navigate> navigates again whenever its props change, and every render would make a new one
-  const [state] = useState(() => ({ from: location }))
+  // one state object: <Navigate> navigates again whenever its props change, and every render would make a new one.
+  // `needs`: a signed-in user lacks the page's role; the login page says so (issue 14).
+  const [state] = useState((): FromState => (needs ? { from: location, needs } : { from: location }))
   if (!useHydrated()) return <PageLoading />
   return <Navigate to={paths.login()} replace state={state} />
 }
@@ -42,12 +44,13 @@ function RoleRoute({ needs: role }: { needs: 'admin' | 'seller' }) {
   if (!session.user) return <ToLogin />
   if (lookup.isError) {
     // 401 (no session left) or 403: this user cannot be here; anything else is the route-error screen
+    if (isApiError(lookup.error) && lookup.error.statusCode === 403) return <ToLogin needs={role} />
     if (isApiError(lookup.error) && lookup.error.statusCode >= 400 && lookup.error.statusCode < 500) return <ToLogin />
     throw lookup.error
   }
   if (lookup.isPending) return <PageLoading />
-  // SPEC §4: a signed-in user lacking the role is sent to '/login' too
-  if (!allowed) return <ToLogin />
+  // SPEC §4: a signed-in user lacking the role is sent to '/login' too; the login page tells them why
+  if (!allowed) return <ToLogin needs={role} />
   return <Outlet />
 }
 

@@ -13,9 +13,10 @@ import { forgetCachedAnswers, refreshSession, useSession } from '@/lib/auth-clie
 import { toast } from '@/lib/toast'
 import { fetchAndStoreAccessToken } from '../api/access-token'
 import { useLogin } from '../api/sign-in'
-import { fromLocationState, safeReturnPath, useQueryParams } from '../origin'
+import { fromLocationState, neededRoleOf, safeReturnPath, useQueryParams } from '../origin'
 import { AuthLayout, OrDivider } from './auth-layout'
 import { GoogleSignInButton } from './google-sign-in-button'
+import { WrongRoleNote } from './wrong-role-note'
 
 function LoginAside() {
   return (
@@ -136,15 +137,21 @@ export function LoginScreen() {
   const returnTo = fromLocationState(location.state) ?? safeReturnPath(params.get('from')) ?? paths.home()
   const providerReturn = useProviderReturn(params.get('provider') === 'done', returnTo)
   const providerError = params.get('error') ? messages.auth.providerFailed : providerReturn.failed
-  // a guard sent a signed-in user here: the page they opened needs another role (SPEC §4)
-  const notice = user && fromLocationState(location.state) ? messages.auth.otherAccountNeeded : undefined
+  // a guard sent a signed-in user here: the page they opened needs another role (SPEC §4); issue 14: say which
+  const from = fromLocationState(location.state)
+  const needs = neededRoleOf(location.state)
+  const notice = user && from && !needs ? messages.auth.otherAccountNeeded : undefined
+  const fromPathname = from?.split(/[?#]/, 1)[0]
 
   return (
     <AuthLayout title="Login" lead="Sign in to book bags, keep a wishlist and sell your own." aside={<LoginAside />}>
       {providerReturn.completing ? (
         <Loading label="Signing you in" size="lg" className="py-16" />
       ) : (
-        <LoginForm returnTo={returnTo} notice={notice} providerError={providerError} />
+        <>
+          {user && needs ? <WrongRoleNote user={user} needs={needs} pathname={fromPathname} /> : null}
+          <LoginForm returnTo={returnTo} notice={notice} providerError={providerError} />
+        </>
       )}
     </AuthLayout>
   )

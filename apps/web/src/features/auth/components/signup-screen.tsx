@@ -94,7 +94,8 @@ export function SignupScreen() {
     formState: { errors },
   } = useForm<SignupInput>({
     resolver: zodResolver(signupSchema),
-    defaultValues: { name: '', email: '', password: '', role: 'customer' },
+    // '/signup?role=seller' (from the page on becoming a seller) starts on Seller
+    defaultValues: { name: '', email: '', password: '', role: params.get('role') === 'seller' ? 'seller' : 'customer' },
   })
 
   const onSubmit = handleSubmit((values) =>

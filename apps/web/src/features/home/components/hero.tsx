@@ -1,7 +1,8 @@
 import { homeMessages } from '@preloved/shared/site-messages'
 import { ArrowRight, BadgeCheck, CreditCard, Recycle } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
-import { paths } from '@/config/paths'
+import { paths, sellPath } from '@/config/paths'
+import { useSession } from '@/lib/auth-client'
 import { HeroArt } from './hero-art'
 
 const promises = [
@@ -11,6 +12,7 @@ const promises = [
 ]
 
 export function Hero() {
+  const { user } = useSession()
   return (
     <section aria-labelledby="hero-heading" className="relative overflow-hidden">
       <div
@@ -29,10 +31,16 @@ export function Hero() {
             Shop hand-checked shoulder bags, totes and backpacks for a fraction of their first price, or give the bag
             you no longer carry a second life.
           </p>
-          <ButtonLink to={paths.categories()} variant="primary" size="lg" className="gap-2 px-8">
-            {homeMessages.shopNow}
-            <ArrowRight aria-hidden="true" className="size-5" />
-          </ButtonLink>
+          <div className="flex flex-wrap items-center gap-3">
+            <ButtonLink to={paths.categories()} variant="primary" size="lg" className="gap-2 px-8">
+              {homeMessages.shopNow}
+              <ArrowRight aria-hidden="true" className="size-5" />
+            </ButtonLink>
+            {/* issue 14: where selling starts for this visitor (a seller: Add Product; a customer: how to become one) */}
+            <ButtonLink to={sellPath(user?.role)} variant="outline" size="lg" className="px-6">
+              {homeMessages.sellYourBag}
+            </ButtonLink>
+          </div>
           <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-base-content/80">
             {promises.map(({ Icon, text }) => (
               <li key={text} className="inline-flex items-center gap-2">

@@ -1,10 +1,16 @@
 import { homeMessages } from '@preloved/shared/site-messages'
 import { ArrowRight, Tag } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
-import { paths } from '@/config/paths'
+import { sellPath } from '@/config/paths'
+import { useSession } from '@/lib/auth-client'
 
-/** SPEC §2 Home: the 'Sell to us' call to action; 'Let's Go' goes to /login. */
+/**
+ * SPEC §2 Home: the 'Sell to us' call to action. 'Let's Go' goes to /login for a visitor (SPEC §3); issue 14: a seller
+ * to Add Product, and a signed-in customer to the page on becoming a seller. The server renders the right address
+ * for each visitor: the home page may not run its scripts before the click (docs/decisions/016).
+ */
 export function SellBanner() {
+  const { user } = useSession()
   return (
     <section aria-labelledby="sell-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8 lg:pb-24">
       <div className="relative overflow-hidden rounded-box bg-secondary px-6 py-12 text-secondary-content sm:px-12 lg:py-16">
@@ -30,7 +36,7 @@ export function SellBanner() {
               buyers, you get paid, and a good bag gets its next chapter.
             </p>
           </div>
-          <ButtonLink to={paths.login()} variant="accent" size="lg" className="shrink-0 gap-2 px-8">
+          <ButtonLink to={sellPath(user?.role)} variant="accent" size="lg" className="shrink-0 gap-2 px-8">
             {homeMessages.letsGo}
             <ArrowRight aria-hidden="true" className="size-5" />
           </ButtonLink>

@@ -1,4 +1,9 @@
-import { type CreateReportBody, type ReportedItem, reportedItemListSchema } from '@preloved/shared/reports'
+import {
+  type CreateReportBody,
+  type ReportedItem,
+  type ResolveReportBody,
+  reportedItemListSchema,
+} from '@preloved/shared/reports'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
@@ -32,12 +37,12 @@ export function useReportedItems(status: ReportStatus) {
   })
 }
 
-/** PATCH /api/reports/{productId} (admin): remove the listing everywhere, or dismiss the reports and keep it. */
+/** PATCH /api/reports/{productId} (admin): remove the listing everywhere (with a reason for its seller), or dismiss. */
 export function useResolveReport() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ productId, action }: { productId: string; action: 'remove' | 'dismiss' }) =>
-      api.patch(`/reports/${encodeURIComponent(productId)}`, { action }, resolvedSchema),
+    mutationFn: ({ productId, ...body }: { productId: string } & ResolveReportBody) =>
+      api.patch(`/reports/${encodeURIComponent(productId)}`, body, resolvedSchema),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['reports'] }),

@@ -3,9 +3,9 @@ import { REPORT_REASON_LABELS } from '@preloved/shared/reports'
 import { Ban, CheckCircle2, EyeOff, Flag, RefreshCw } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { ActionDialog } from '@/components/ui/action-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Email } from '@/components/ui/email'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
@@ -101,6 +101,9 @@ function OutcomeCell({ item }: { item: ReportedItem }) {
           </>
         ) : null}
       </span>
+      {removed && item.resolutionNote ? (
+        <span className="max-w-64 text-xs break-words text-base-content/85">Reason: {item.resolutionNote}</span>
+      ) : null}
     </div>
   )
 }
@@ -116,12 +119,13 @@ export function ReportedItems() {
   const { data: items, isPending, isFetching, refetch } = useReportedItems(status)
   const resolve = useResolveReport()
   const [toRemove, setToRemove] = useState<ReportedItem | null>(null)
+  const [toDismiss, setToDismiss] = useState<ReportedItem | null>(null)
   const [busyId, setBusyId] = useState<string | null>(null)
 
-  const act = (item: ReportedItem, action: 'remove' | 'dismiss') => {
+  const act = (item: ReportedItem, action: 'remove' | 'dismiss', reason?: string) => {
     setBusyId(item.product_id)
     resolve.mutate(
-      { productId: item.product_id, action },
+      { productId: item.product_id, action, ...(reason ? { reason } : {}) },
       {
         onSuccess: () =>
           toast.success(
@@ -133,6 +137,7 @@ export function ReportedItems() {
         onSettled: () => {
           setBusyId(null)
           setToRemove(null)
+          setToDismiss(null)
         },
       },
     )
@@ -196,7 +201,7 @@ export function ReportedItems() {
                   aria-label={`Dismiss reports on ${item.title}`}
                   disabled={busy}
                   aria-busy={busy || undefined}
-                  onClick={() => act(item, 'dismiss')}
+                  onClick={() => setToDismiss(item)}
                 >
                   <CheckCircle2 aria-hidden="true" className="size-4" />
                   Dismiss
@@ -261,13 +266,32 @@ export function ReportedItems() {
           empty={<EmptyState icon={<Flag className="size-7" />} title={messages.reports.empty} headingLevel="h2" />}
         />
       )}
-      <ConfirmDialog
+      {/* issue 14: a removal has its own words and a reason for the seller; a dismissal asks first */}
+      <ActionDialog
         open={toRemove !== null}
-        name={toRemove?.title ?? ''}
+        title="Remove this listing?"
+        message={`The seller is told why. “${toRemove?.title ?? ''}” leaves the shop and its unpaid bookings are cancelled.`}
         confirmLabel="Remove listing"
+        tone="danger"
+        reason={{
+          label: 'Reason for the seller',
+          hint: 'Mailed to the seller with the listing’s name.',
+          required: 'Reason is required: the seller is told why.',
+        }}
         busy={toRemove !== null && busyId === toRemove.product_id}
-        onConfirm={() => toRemove && act(toRemove, 'remove')}
+        onConfirm={(reason) => toRemove && act(toRemove, 'remove', reason)}
         onCancel={() => setToRemove(null)}
+      />
+      <ActionDialog
+        open={toDismiss !== null}
+        title="Dismiss these reports?"
+        message={`“${toDismiss?.title ?? ''}” stays in the shop, and its ${
+          toDismiss?.count === 1 ? 'report is' : `${toDismiss?.count ?? 0} reports are`
+        } closed.`}
+        confirmLabel="Dismiss reports"
+        busy={toDismiss !== null && busyId === toDismiss.product_id}
+        onConfirm={() => toDismiss && act(toDismiss, 'dismiss')}
+        onCancel={() => setToDismiss(null)}
       />
     </section>
   )

@@ -10,7 +10,7 @@ export function useVerifySeller() {
       api.put(`/users/admin/${encodeURIComponent(userId)}`, undefined, modifyResultSchema),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users', { role: 'seller' }] }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
         queryClient.invalidateQueries({ queryKey: ['products'] }),
       ]),
   })
