@@ -177,6 +177,9 @@ describe('log in', () => {
       '/signup',
     )
     expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password')
+    // a first visit is not welcomed back (issue 14)
+    expect(await page.getByText('Welcome back').count()).toBe(0)
+    await page.getByText('Welcome', { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Continue With Google' }).isVisible()).toBe(true)
     expect(await page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true)
     expect(await page.getByText(/demo\.preloved\.test|Demo#2026/).count()).toBe(0) // no credentials on show

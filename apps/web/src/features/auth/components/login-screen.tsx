@@ -21,7 +21,7 @@ import { WrongRoleNote } from './wrong-role-note'
 function LoginAside() {
   return (
     <div className="flex flex-col gap-2 md:gap-4">
-      <p className="text-sm font-semibold tracking-[0.14em] text-accent">Welcome back</p>
+      <p className="text-sm font-semibold tracking-[0.14em] text-accent">Welcome</p>
       <p className="font-display text-2xl leading-tight font-semibold text-balance sm:text-3xl md:text-4xl">
         {messages.auth.discountLine}
       </p>
