@@ -24,6 +24,8 @@ const menus = {
     { to: paths.dashboard.allSellers(), label: messages.nav.allSellers },
     { to: paths.dashboard.reportedItems(), label: messages.nav.reportedItems },
     { to: paths.dashboard.outbox(), label: messages.nav.outbox },
+    { to: paths.dashboard.posts(), label: messages.nav.posts },
+    { to: paths.dashboard.settings(), label: messages.nav.settings },
   ],
   seller: [
     { to: paths.dashboard.addProducts(), label: messages.nav.addProduct },
