@@ -18,10 +18,21 @@ export const BLOG_TAGLINE_MAX = 160
  * Whether `value` is a page of `network`: https, on its domain (or a subdomain), no credentials or port, and a path
  * (the shop's own page, never the network's home page).
  */
+type ParsedUrl = {
+  protocol: string
+  username: string
+  password: string
+  port: string
+  hostname: string
+  pathname: string
+}
+// the WHATWG URL of browsers and Node (this package's types know no platform)
+const WhatwgUrl = (globalThis as unknown as { URL: new (value: string) => ParsedUrl }).URL
+
 export function isSocialPage(network: SocialNetwork, value: string): boolean {
-  let url: URL
+  let url: ParsedUrl
   try {
-    url = new URL(value)
+    url = new WhatwgUrl(value)
   } catch {
     return false
   }

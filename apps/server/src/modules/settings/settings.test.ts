@@ -20,7 +20,12 @@ afterAll(() => t.close())
 
 const none = { facebook: null, instagram: null, x: null, pinterest: null }
 const save = (payload: object, who: Session | 'anonymous' = admin) =>
-  t.app.inject({ method: 'PUT', url: '/api/settings', headers: { origin: ORIGIN, ...(who === 'anonymous' ? {} : who.bearer) }, payload })
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/settings',
+    headers: { origin: ORIGIN, ...(who === 'anonymous' ? {} : who.bearer) },
+    payload,
+  })
 const current = () => t.app.inject({ url: '/api/settings' })
 
 describe('settings', () => {
