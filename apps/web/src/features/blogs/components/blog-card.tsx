@@ -18,10 +18,10 @@ export function BlogCard({ post, eager = false }: { post: Post; eager?: boolean 
           sizes="(min-width: 1024px) 600px, 100vw"
           alt=""
           width={800}
-          height={533}
+          height={600}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className="aspect-[3/2] h-auto w-full bg-base-200 object-cover"
+          className="aspect-[4/3] h-auto w-full bg-base-200 object-cover"
         />
       ) : null}
       <CardBody className="gap-3 p-6 sm:p-8">

@@ -37,10 +37,10 @@ export function PostArticle({ post, preview = false }: PostArticleProps) {
           src={post.cover}
           alt=""
           width={800}
-          height={533}
+          height={600}
           fetchPriority={preview ? undefined : 'high'}
           decoding="async"
-          className="mt-8 aspect-[3/2] h-auto w-full rounded-box bg-base-200 object-cover"
+          className="mt-8 aspect-[4/3] h-auto w-full rounded-box bg-base-200 object-cover"
         />
       ) : null}
       <div className="mt-6 text-lg leading-relaxed text-base-content/90">

@@ -117,7 +117,7 @@ export function PostEditor({ post }: { post?: Post }) {
         }
       />
       <div className="flex flex-col gap-2">
-        <div role="tablist" aria-label="Body" className="tabs tabs-border">
+        <div role="tablist" aria-label="Body" className="flex border-b border-base-300">
           <button
             type="button"
             role="tab"
@@ -172,7 +172,7 @@ export function PostEditor({ post }: { post?: Post }) {
         <input
           id={publishedId}
           type="checkbox"
-          className="toggle toggle-primary"
+          className="checkbox checkbox-primary"
           checked={published}
           onChange={(e) => setPublished(e.target.checked)}
         />
