@@ -211,5 +211,5 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('the new scr
     await screenshot(page, `settings-${viewport}`)
     await context.close()
     expect(found).toEqual({})
-  })
+  }, 180_000)
 })

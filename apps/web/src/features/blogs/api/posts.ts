@@ -1,20 +1,26 @@
-import { type Post, type PostBody, postListSchema, postSchema } from '@preloved/shared/posts'
-import { deleteResultSchema, imageUploadResultSchema } from '@preloved/shared/products'
+import type { Post, PostBody } from '@preloved/shared/posts'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, retryServerErrors } from '@/lib/api-client'
+
+// Checked with the shared schemas, imported when the request starts: zod stays out of the blog pages' first load
+// (docs/decisions/010).
+const postSchema = () => import('@preloved/shared/posts').then((m) => m.postSchema)
+const postListSchema = () => import('@preloved/shared/posts').then((m) => m.postListSchema)
+const deleteResultSchema = () => import('@preloved/shared/products').then((m) => m.deleteResultSchema)
+const imageUploadResultSchema = () => import('@preloved/shared/products').then((m) => m.imageUploadResultSchema)
 
 /** GET /api/posts: the published posts, newest first (the blog page). */
 export const publishedPostsQueryOptions = () =>
   queryOptions({
     queryKey: ['posts', 'published'],
-    queryFn: ({ signal }) => api.get('/posts', postListSchema, { signal }),
+    queryFn: ({ signal }) => api.get('/posts', postListSchema(), { signal }),
   })
 
 /** GET /api/posts/{slug}: one post; a draft only for an admin (404 for anyone else). */
 export const postQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['posts', 'slug', slug],
-    queryFn: ({ signal }) => api.get(`/posts/${encodeURIComponent(slug)}`, postSchema, { signal }),
+    queryFn: ({ signal }) => api.get(`/posts/${encodeURIComponent(slug)}`, postSchema(), { signal }),
     retry: retryServerErrors,
   })
 
@@ -22,7 +28,7 @@ export const postQueryOptions = (slug: string) =>
 export const allPostsQueryOptions = () =>
   queryOptions({
     queryKey: ['posts', 'all'],
-    queryFn: ({ signal }) => api.get('/posts/all', postListSchema, { signal }),
+    queryFn: ({ signal }) => api.get('/posts/all', postListSchema(), { signal }),
   })
 
 export const usePublishedPosts = () => useQuery(publishedPostsQueryOptions())
@@ -35,7 +41,7 @@ export function useSavePost(id: string | undefined) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: PostBody): Promise<Post> =>
-      id ? api.put(`/posts/${encodeURIComponent(id)}`, body, postSchema) : api.post('/posts', body, postSchema),
+      id ? api.put(`/posts/${encodeURIComponent(id)}`, body, postSchema()) : api.post('/posts', body, postSchema()),
     onSuccess: (post) => {
       queryClient.setQueryData(postQueryOptions(post.slug).queryKey, post)
       return queryClient.invalidateQueries({ queryKey: ['posts'] })
@@ -46,7 +52,7 @@ export function useSavePost(id: string | undefined) {
 export function useDeletePost() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/posts/${encodeURIComponent(id)}`, deleteResultSchema),
+    mutationFn: (id: string) => api.delete(`/posts/${encodeURIComponent(id)}`, deleteResultSchema()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['posts'] }),
   })
 }
@@ -55,5 +61,5 @@ export function useDeletePost() {
 export function uploadCover(file: File) {
   const body = new FormData()
   body.append('image', file)
-  return api.post('/posts/images', body, imageUploadResultSchema)
+  return api.post('/posts/images', body, imageUploadResultSchema())
 }
