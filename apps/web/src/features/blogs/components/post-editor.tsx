@@ -81,7 +81,10 @@ export function PostEditor({ post }: { post?: Post }) {
     })
   }
 
-  const tabClass = (active: boolean) => `tab ${active ? 'tab-active font-semibold' : ''}`
+  const tabClass = (active: boolean) =>
+    `-mb-px border-b-2 px-4 py-2 text-sm font-semibold transition-colors ${
+      active ? 'border-primary text-primary' : 'border-transparent text-base-content/75 hover:text-base-content'
+    }`
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex max-w-4xl flex-col gap-5">
