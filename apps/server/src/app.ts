@@ -21,10 +21,12 @@ import { createPageCache } from './modules/pages/page-renderer.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway.ts'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts'
+import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
+import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
 import { type ApiRoute, securityOf } from './plugins/access.ts'
@@ -186,6 +188,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(dashboardRoutes)
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
+      await api.register(postsRoutes)
+      await api.register(settingsRoutes)
     },
     { prefix: '/api' },
   )

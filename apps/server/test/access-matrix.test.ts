@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { reports, users, wishlists } from '../src/db/schema/index.ts'
+import { posts, reports, users, wishlists } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser, listingBody } from './fixtures.ts'
@@ -30,6 +30,8 @@ interface Ctx {
   newIntent(): Promise<string>
   /** A fresh listing with an open report; returns the listing's id. */
   newReport(): Promise<string>
+  /** A fresh blog post, published or a draft. */
+  newPost(published: boolean): Promise<{ id: string; slug: string }>
 }
 
 interface Req {
@@ -275,6 +277,58 @@ const cases: Case[] = [
     expect: adminOnly,
   },
   { route: 'GET /api/dashboard/summary', request: () => ({ url: '/api/dashboard/summary' }), expect: signedIn(200) },
+  { route: 'GET /api/posts', request: () => ({ url: '/api/posts' }), expect: all(200) },
+  { route: 'GET /api/posts/all', request: () => ({ url: '/api/posts/all' }), expect: adminOnly },
+  {
+    route: 'GET /api/posts/:slug',
+    name: 'published',
+    request: async (c) => ({ url: `/api/posts/${(await c.newPost(true)).slug}` }),
+    expect: all(200),
+  },
+  {
+    route: 'GET /api/posts/:slug',
+    name: 'draft',
+    request: async (c) => ({ url: `/api/posts/${(await c.newPost(false)).slug}` }),
+    expect: { ...all(404), admin: 200 },
+  },
+  {
+    route: 'POST /api/posts',
+    request: () => ({
+      url: '/api/posts',
+      payload: { title: `Matrix post ${Math.random()}`, body: 'Hi', published: false },
+    }),
+    expect: { ...adminOnly, admin: 201 },
+  },
+  {
+    route: 'PUT /api/posts/:id',
+    request: async (c) => {
+      const post = await c.newPost(false)
+      return {
+        url: `/api/posts/${post.id}`,
+        payload: { title: 'Changed', slug: post.slug, body: 'Hi', published: true },
+      }
+    },
+    expect: adminOnly,
+  },
+  {
+    route: 'DELETE /api/posts/:id',
+    request: async (c) => ({ url: `/api/posts/${(await c.newPost(true)).id}` }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /api/posts/images',
+    request: () => ({ url: '/api/posts/images', ...multipart(pngBytes) }),
+    expect: adminOnly,
+  },
+  { route: 'GET /api/settings', request: () => ({ url: '/api/settings' }), expect: all(200) },
+  {
+    route: 'PUT /api/settings',
+    request: () => ({
+      url: '/api/settings',
+      payload: { blogTagline: 'Matrix tagline', facebook: null, instagram: '', x: null, pinterest: null },
+    }),
+    expect: adminOnly,
+  },
 ]
 
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts
@@ -306,6 +360,14 @@ beforeAll(async () => {
       const p = await insertProduct(t.database.db, seller!.id)
       await t.database.db.insert(reports).values({ productId: p.id, reporterId: customer!.id, reason: 'scam' })
       return p.id
+    },
+    newPost: async (published) => {
+      const slug = `matrix-${Math.random().toString(36).slice(2)}`
+      const [row] = await t.database.db
+        .insert(posts)
+        .values({ slug, title: 'Matrix', body: 'Hi', published, publishedAt: published ? new Date() : null })
+        .returning()
+      return { id: row!.id, slug }
     },
     newIntent: async () =>
       (

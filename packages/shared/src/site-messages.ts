@@ -15,6 +15,8 @@ export const navMessages = {
   addProduct: 'Add Product',
   myProducts: 'My Products',
   outbox: 'Outbox',
+  posts: 'Posts',
+  settings: 'Settings',
   copyright: '© 2026 Preloved Bags Co. All rights reserved.',
   loading: 'Loading',
 } as const

@@ -8,6 +8,7 @@ export default [
   layout('routes/layouts/public.tsx', [
     index('routes/home.tsx'),
     route('blogs', 'routes/blogs.tsx'),
+    route('blogs/:slug', 'routes/blog-post.tsx'),
     route('categories', 'routes/categories.tsx'),
     // public: a shared link shows the bag to anyone (MARKETPLACE.md §1)
     route('product/:id', 'routes/product.tsx'),
@@ -34,6 +35,10 @@ export default [
       route('allSellers', 'routes/dashboard/all-sellers.tsx'),
       route('reportedItems', 'routes/dashboard/reported-items.tsx'),
       route('outbox', 'routes/dashboard/outbox.tsx'),
+      route('posts', 'routes/dashboard/posts.tsx'),
+      route('posts/new', 'routes/dashboard/post-edit.tsx', { id: 'post-new' }),
+      route('posts/:slug/edit', 'routes/dashboard/post-edit.tsx', { id: 'post-edit' }),
+      route('settings', 'routes/dashboard/settings.tsx'),
     ]),
     layout('routes/guards/seller.tsx', [
       route('addProducts', 'routes/dashboard/add-products.tsx'),

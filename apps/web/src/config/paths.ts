@@ -2,6 +2,7 @@
 export const paths = {
   home: () => '/',
   blogs: () => '/blogs',
+  blogPost: (slug: string) => `/blogs/${encodeURIComponent(slug)}`,
   categories: () => '/categories',
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
@@ -19,6 +20,10 @@ export const paths = {
     allSellers: () => '/dashboard/allSellers',
     reportedItems: () => '/dashboard/reportedItems',
     outbox: () => '/dashboard/outbox',
+    posts: () => '/dashboard/posts',
+    newPost: () => '/dashboard/posts/new',
+    editPost: (slug: string) => `/dashboard/posts/${encodeURIComponent(slug)}/edit`,
+    settings: () => '/dashboard/settings',
     addProducts: () => '/dashboard/addProducts',
     myProducts: () => '/dashboard/myProducts',
   },

@@ -4,9 +4,10 @@ import { hashPassword } from 'better-auth/crypto'
 import type { ImageStore } from '../../modules/images/image-store.ts'
 import { type StoredImage, storeImageVariants } from '../../modules/images/images.service.ts'
 import type { Db, DbOrTx } from '../client.ts'
-import { accounts, categories, products, users } from '../schema/index.ts'
+import { accounts, categories, posts, products, users } from '../schema/index.ts'
 import { renderBagImage } from './bag-art.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
+import { DEMO_POSTS } from './demo-posts.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -64,9 +65,13 @@ export async function seedDemoData(
   const started = performance.now()
 
   const concurrency = Math.max(2, Math.min(4, availableParallelism()))
-  const [images, hashes] = await Promise.all([
+  const [images, covers, hashes] = await Promise.all([
     mapLimit(DEMO_LISTINGS, concurrency, async (listing): Promise<StoredImage> => {
       return storeImageVariants(store, await renderBagImage(listing.art))
+    }),
+    // the blog's covers: drawn and stored the way the listings' pictures are
+    mapLimit(DEMO_POSTS, concurrency, async (post): Promise<StoredImage> => {
+      return storeImageVariants(store, await renderBagImage(post.cover))
     }),
     // one scrypt hash per account, each with its own salt, as better-auth's sign-up stores it
     Promise.all(DEMO_USERS.map(() => hashPassword(password))),
@@ -126,12 +131,28 @@ export async function seedDemoData(
         }
       }),
     )
+    await tx.insert(posts).values(
+      DEMO_POSTS.map((p, i) => {
+        const at = new Date(now - p.daysAgo * DAY_MS)
+        return {
+          slug: p.slug,
+          title: p.title,
+          coverImg: covers[i]!.img,
+          coverThumb: covers[i]!.thumb,
+          body: p.body,
+          published: true,
+          publishedAt: at,
+          createdAt: at,
+          updatedAt: at,
+        }
+      }),
+    )
     return true
   })
   if (seeded) {
     const ms = (t: number) => Math.round(t)
     log?.(
-      `demo data: ${people.length} users and ${DEMO_LISTINGS.length} listings in ${ms(performance.now() - started)} ms ` +
+      `demo data: ${people.length} users, ${DEMO_LISTINGS.length} listings and ${DEMO_POSTS.length} posts in ${ms(performance.now() - started)} ms ` +
         `(pictures and password hashes ${ms(prepared - started)} ms, ${concurrency} pictures at a time)`,
     )
   }

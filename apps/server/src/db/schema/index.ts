@@ -1,5 +1,6 @@
 export * from './auth.ts'
 export * from './catalog.ts'
+export * from './content.ts'
 export * from './orders.ts'
 export * from './trust.ts'
 export * from './uploads.ts'

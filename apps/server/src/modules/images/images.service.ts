@@ -3,7 +3,7 @@ import { messages } from '@preloved/shared/messages'
 import { and, eq, inArray, isNull, or } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { DbOrTx } from '../../db/client.ts'
-import { products, uploads } from '../../db/schema/index.ts'
+import { posts, products, uploads } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { ImageStore } from './image-store.ts'
 
@@ -112,7 +112,7 @@ export async function markUploadUsed(db: DbOrTx, key: string, sellerId: string, 
 }
 
 /**
- * Files no listing uses, stored more than `olderThanMs` ago (a failed or abandoned add form): deleted, with the
+ * Files no listing or blog post uses, stored more than `olderThanMs` ago (a failed or abandoned add form): deleted, with the
  * records of who uploaded them.
  */
 export async function cleanupOrphanImages(db: DbOrTx, store: ImageStore, olderThanMs = 24 * 3600_000): Promise<number> {
@@ -125,7 +125,12 @@ export async function cleanupOrphanImages(db: DbOrTx, store: ImageStore, olderTh
       .select({ img: products.img, thumb: products.thumb })
       .from(products)
       .where(or(inArray(products.img, urls), inArray(products.thumb, urls)))
-    const keep = new Set(used.flatMap((r) => [r.img, r.thumb]))
+    // a blog post's cover is in use too
+    const covers = await db
+      .select({ img: posts.coverImg, thumb: posts.coverThumb })
+      .from(posts)
+      .where(or(inArray(posts.coverImg, urls), inArray(posts.coverThumb, urls)))
+    const keep = new Set([...used, ...covers].flatMap((r) => [r.img, r.thumb]))
     const gone: string[] = []
     for (const key of batch) {
       if (keep.has(store.url(key))) continue

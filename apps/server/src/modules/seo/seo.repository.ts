@@ -1,6 +1,6 @@
-import { asc, count, ne } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { products } from '../../db/schema/index.ts'
+import { posts, products } from '../../db/schema/index.ts'
 
 /**
  * Listings with a public page: for sale, or sold (its page says so and shows similar bags), never removed. The
@@ -24,6 +24,24 @@ export function listPublicListings(db: DbOrTx, offset: number, limit: number) {
     .from(products)
     .where(hasPublicPage)
     .orderBy(asc(products.createdAt), asc(products.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+const isPublished = and(eq(posts.published, true), isNotNull(posts.publishedAt))
+
+export async function countPublishedPosts(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(posts).where(isPublished)
+  return row?.n ?? 0
+}
+
+/** Published blog posts, oldest first (a page keeps its posts while new ones are added at the end). */
+export function listPublishedPostSlugs(db: DbOrTx, offset: number, limit: number) {
+  return db
+    .select({ slug: posts.slug, updatedAt: posts.updatedAt })
+    .from(posts)
+    .where(isPublished)
+    .orderBy(asc(posts.publishedAt), asc(posts.id))
     .offset(offset)
     .limit(limit)
 }

@@ -5,7 +5,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
 import { publicOrigins } from '../auth/auth.ts'
-import { countPublicListings, listPublicListings } from './seo.repository.ts'
+import {
+  countPublicListings,
+  countPublishedPosts,
+  listPublicListings,
+  listPublishedPostSlugs,
+} from './seo.repository.ts'
 import { fixedUrls, SITEMAP_MAX_URLS, sitemapIndexXml, type UrlSource, urlsBetween, urlsetXml } from './sitemap.ts'
 
 const gzipAsync = promisify(gzip)
@@ -19,6 +24,15 @@ const productUrls = (db: Db): UrlSource => ({
     (await listPublicListings(db, offset, limit)).map((row) => ({
       path: `/product/${row.id}`,
       lastmod: row.createdAt,
+    })),
+})
+
+const postUrls = (db: Db): UrlSource => ({
+  count: () => countPublishedPosts(db),
+  list: async (offset, limit) =>
+    (await listPublishedPostSlugs(db, offset, limit)).map((row) => ({
+      path: `/blogs/${encodeURIComponent(row.slug)}`,
+      lastmod: row.updatedAt,
     })),
 })
 
@@ -75,7 +89,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, opts) => {
   // One file while every URL fits in it; past that an index of `?page=1..N`, each a <urlset> of pageSize URLs.
   app.get('/sitemap.xml', { ...route, preHandler: perIp }, async (req, reply) => {
     const page = pageParam(req)
-    const sources = [fixedUrls(PUBLIC_PAGES), productUrls(app.db)]
+    const sources = [fixedUrls(PUBLIC_PAGES), productUrls(app.db), postUrls(app.db)]
     const counted = []
     for (const source of sources) counted.push({ source, count: await source.count() })
     const total = counted.reduce((sum, s) => sum + s.count, 0)

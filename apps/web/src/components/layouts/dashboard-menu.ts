@@ -28,6 +28,8 @@ export const dashboardMenus = {
     { to: paths.dashboard.allSellers(), label: navMessages.allSellers },
     { to: paths.dashboard.reportedItems(), label: navMessages.reportedItems },
     { to: paths.dashboard.outbox(), label: navMessages.outbox },
+    { to: paths.dashboard.posts(), label: navMessages.posts },
+    { to: paths.dashboard.settings(), label: navMessages.settings },
     ...buying,
   ],
 } satisfies Record<DashboardMenu, MenuItem[]>

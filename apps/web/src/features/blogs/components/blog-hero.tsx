@@ -2,8 +2,8 @@ import { messages } from '@preloved/shared/messages'
 import { ArrowDown } from 'lucide-react'
 import heroPattern from '@/assets/blog-hero.svg'
 
-/** Full-height hero with a background image (our own SVG pattern) under a dark overlay. */
-export function BlogHero() {
+/** Full-height hero with a background image (our own SVG pattern) under a dark overlay; the tagline is a setting. */
+export function BlogHero({ tagline }: { tagline: string }) {
   return (
     <section
       aria-labelledby="blog-heading"
@@ -18,7 +18,7 @@ export function BlogHero() {
         <h1 id="blog-heading" className="text-5xl font-semibold sm:text-6xl lg:text-7xl">
           {messages.blogs.title}
         </h1>
-        <p className="max-w-xl text-lg text-neutral-content/90 sm:text-xl">{messages.blogs.tagline}</p>
+        <p className="max-w-xl text-lg text-neutral-content/90 sm:text-xl">{tagline}</p>
         <a
           href="#posts"
           className="mt-4 inline-flex items-center gap-2 rounded-full border border-neutral-content/40 px-5 py-2.5 text-sm font-medium transition-colors hover:bg-neutral-content hover:text-neutral"

@@ -1,0 +1,218 @@
+import multipart from '@fastify/multipart'
+import { messages } from '@preloved/shared/messages'
+import {
+  type PostBody,
+  postBodySchema,
+  postListSchema,
+  postSchema,
+  slugify,
+  slugParamSchema,
+} from '@preloved/shared/posts'
+import { imageUploadResultSchema } from '@preloved/shared/products'
+import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError, pgErrorCode } from '../../lib/errors.ts'
+import { signedInUser } from '../../plugins/auth.ts'
+import { MAX_UPLOAD_BYTES, recordUpload, storeUpload } from '../images/images.service.ts'
+import {
+  deletePost,
+  findPostBySlug,
+  insertPost,
+  listAllPosts,
+  listPublishedPosts,
+  type NewPostRow,
+  toPostJson,
+  updatePost,
+} from './posts.repository.ts'
+
+/** Paths of the API that a slug cannot take: GET /api/posts/all is the admin's list. */
+const RESERVED_SLUGS = new Set(['all'])
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const postIdParamSchema = z.object({ id: z.string().min(1).max(64) })
+
+export const postMessages = {
+  notFound: 'Post not found',
+  slugTaken: 'Slug is already used by another post',
+  slugReserved: 'Slug "all" is reserved: choose another',
+  noSlug: 'Slug is required: the title has no letters or digits to make one from',
+  coverNotOurs: 'Cover must be a photo uploaded here',
+} as const
+
+/** The row a post body becomes: the slug from the title when none is given; the cover must be one of our photos. */
+function toRow(app: FastifyInstance, body: PostBody): NewPostRow {
+  const slug = body.slug || slugify(body.title)
+  if (!slug) throw new AppError(400, postMessages.noSlug)
+  if (RESERVED_SLUGS.has(slug)) throw new AppError(400, postMessages.slugReserved)
+  let coverImg: string | null = null
+  let coverThumb: string | null = null
+  if (body.cover) {
+    const key = app.images.keyOf(body.cover)
+    const m = key ? /^([0-9a-f]{16,64})-800\.webp$/.exec(key) : null
+    if (!m) throw new AppError(400, postMessages.coverNotOurs)
+    coverImg = body.cover
+    coverThumb = app.images.url(`${m[1]}-320.webp`)
+  }
+  return { slug, title: body.title, coverImg, coverThumb, body: body.body, published: body.published }
+}
+
+/** A unique-slug violation as 409; anything else as it was. */
+function slugConflict(err: unknown): never {
+  if (pgErrorCode(err) === '23505') throw new AppError(409, postMessages.slugTaken)
+  throw err
+}
+
+/**
+ * The shop's blog: anyone reads published posts (`GET /posts`, `GET /posts/:slug`); an admin also reads drafts and
+ * writes, changes and deletes posts, with cover photos through the images pipeline. Every write empties the
+ * signed-out page cache, which keeps `/blogs` and the posts' pages.
+ */
+export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['posts']
+
+  app.get(
+    '/posts',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Published posts, newest first', response: { 200: postListSchema } },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-cache')
+      return (await listPublishedPosts(app.db)).map(toPostJson)
+    },
+  )
+
+  app.get(
+    '/posts/all',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Every post, drafts included (admin)', response: { 200: postListSchema } },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return (await listAllPosts(app.db)).map(toPostJson)
+    },
+  )
+
+  app.get(
+    '/posts/:slug',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'One post by its slug (a draft: admins only, 404 for anyone else)',
+        params: slugParamSchema,
+        response: { 200: postSchema },
+      },
+    },
+    async (req, reply) => {
+      const post = await findPostBySlug(app.db, req.params.slug)
+      if (!post) throw new AppError(404, postMessages.notFound)
+      if (!post.published) {
+        const user = await app.resolveUser(req)
+        if (user?.role !== 'admin') throw new AppError(404, postMessages.notFound)
+        reply.header('cache-control', 'private, no-store')
+      } else {
+        reply.header('cache-control', 'no-cache')
+      }
+      return toPostJson(post)
+    },
+  )
+
+  app.post(
+    '/posts',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'Write a post (admin)', body: postBodySchema, response: { 201: postSchema } },
+    },
+    async (req, reply) => {
+      const row = await insertPost(app.db, toRow(app, req.body), app.now()).catch(slugConflict)
+      app.pageCache.clear()
+      return reply.code(201).send(toPostJson(row))
+    },
+  )
+
+  app.put(
+    '/posts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Change a post (admin)',
+        params: postIdParamSchema,
+        body: postBodySchema,
+        response: { 200: postSchema },
+      },
+    },
+    async (req) => {
+      if (!UUID.test(req.params.id)) throw new AppError(404, postMessages.notFound)
+      const row = await updatePost(app.db, req.params.id, toRow(app, req.body), app.now()).catch(slugConflict)
+      if (!row) throw new AppError(404, postMessages.notFound)
+      app.pageCache.clear()
+      return toPostJson(row)
+    },
+  )
+
+  app.delete(
+    '/posts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Delete a post (admin)',
+        params: postIdParamSchema,
+        response: { 200: z.object({ acknowledged: z.literal(true), deletedCount: z.number() }) },
+      },
+    },
+    async (req) => {
+      if (!UUID.test(req.params.id)) throw new AppError(404, postMessages.notFound)
+      const deletedCount = await deletePost(app.db, req.params.id)
+      if (deletedCount === 0) throw new AppError(404, postMessages.notFound)
+      app.pageCache.clear()
+      return { acknowledged: true as const, deletedCount }
+    },
+  )
+
+  // a cover photo: the sellers' pipeline (type by the bytes, size limits, WebP at 800 and 320 px, metadata stripped)
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+      throwFileSizeLimit: true,
+    })
+    uploads.post(
+      '/posts/images',
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags,
+          summary: 'Upload a cover photo (admin; multipart field "image"; JPEG, PNG, WebP or AVIF)',
+          consumes: ['multipart/form-data'],
+          response: { 200: imageUploadResultSchema },
+        },
+      },
+      async (req) => {
+        if (!req.isMultipart()) throw new AppError(415, messages.images.notMultipart)
+        let bytes: Buffer
+        try {
+          const file = await req.file()
+          if (file?.fieldname !== 'image') throw new AppError(400, messages.products.imageRequired)
+          bytes = await file.toBuffer()
+        } catch (err) {
+          if (err instanceof AppError) throw err
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new AppError(413, messages.images.tooLarge)
+          }
+          if (err instanceof Error && !('statusCode' in err)) throw new AppError(400, messages.images.malformedUpload)
+          throw err
+        }
+        if (bytes.length === 0) throw new AppError(400, messages.products.imageRequired)
+        const stored = await storeUpload(app.images, bytes)
+        await recordUpload(app.db, app.images.keyOf(stored.img)!, signedInUser(req).id)
+        return {
+          success: true as const,
+          data: { url: stored.img, thumb: stored.thumb, width: stored.width, height: stored.height },
+        }
+      },
+    )
+  })
+}
