@@ -100,6 +100,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: 1024 * 1024,
+    // loading the web app's server bundle (plugins/static.ts) can take more than avvio's 10 s on a busy machine: a slow
+    // start is still a start
+    pluginTimeout: 120_000,
     // one line per request only at debug level; errors are always logged
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
