@@ -3,10 +3,13 @@ import type { DbOrTx } from '../../db/client.ts'
 import { products, wishlists } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 
-/** A listing's status, for the wishlist's add (removed and sold bags are refused); undefined if there is none. */
+/**
+ * A listing's status and seller, for the wishlist's add (removed and sold bags, and the seller's own, are refused);
+ * undefined if there is none.
+ */
 export async function findWishedProduct(db: DbOrTx, productId: string) {
   const [row] = await db
-    .select({ id: products.id, status: products.status })
+    .select({ id: products.id, status: products.status, sellerId: products.sellerId })
     .from(products)
     .where(eq(products.id, productId))
   return row

@@ -24,7 +24,7 @@ export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['wishlists'],
-        summary: 'Add a bag to your wishlist (adding it twice is harmless)',
+        summary: 'Add a bag to your wishlist (adding it twice is harmless; not your own listing)',
         body: wishlistBodySchema,
         response: { 200: insertResultSchema },
       },
@@ -33,8 +33,10 @@ export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       const productId = req.body.product_id
       const product = isUuid(productId) ? await findWishedProduct(app.db, productId) : undefined
       if (!product || product.status === 'removed') throw new AppError(404, messages.products.notFound)
+      const user = signedInUser(req)
+      if (product.sellerId === user.id) throw new AppError(403, messages.wishlists.ownItem)
       if (product.status === 'sold') throw new AppError(409, messages.bookings.sold)
-      return { acknowledged: true as const, insertedId: await addWish(app.db, signedInUser(req).id, productId) }
+      return { acknowledged: true as const, insertedId: await addWish(app.db, user.id, productId) }
     },
   )
 
