@@ -181,7 +181,8 @@ describe('wishlists', () => {
       payload: { product_id: id },
     })
     expect(first.statusCode).toBe(200)
-    expect(second.json().insertedId).toBe(first.json().insertedId)
+    expect(first.json()).toMatchObject({ acknowledged: true, alreadySaved: false })
+    expect(second.json()).toMatchObject({ insertedId: first.json().insertedId, alreadySaved: true })
     const list = (await t.app.inject({ url: '/api/wishlists?email=ann@example.test', headers: ann.bearer })).json()
     const entry = list.filter((w: { product_id: string }) => w.product_id === id)
     expect(entry).toHaveLength(1)

@@ -15,14 +15,26 @@ export async function findWishedProduct(db: DbOrTx, productId: string) {
   return row
 }
 
-/** Adds a bag to a user's wishlist (adding it twice keeps the one entry) and returns the entry's id. */
-export async function addWish(db: DbOrTx, userId: string, productId: string): Promise<string> {
-  await db.insert(wishlists).values({ productId, userId }).onConflictDoNothing()
+/**
+ * Adds a bag to a user's wishlist (adding it twice keeps the one entry): the entry's id, and whether it was there
+ * already.
+ */
+export async function addWish(
+  db: DbOrTx,
+  userId: string,
+  productId: string,
+): Promise<{ id: string; alreadySaved: boolean }> {
+  const [created] = await db
+    .insert(wishlists)
+    .values({ productId, userId })
+    .onConflictDoNothing()
+    .returning({ id: wishlists.id })
+  if (created) return { id: created.id, alreadySaved: false }
   const [entry] = await db
     .select({ id: wishlists.id })
     .from(wishlists)
     .where(and(eq(wishlists.productId, productId), eq(wishlists.userId, userId)))
-  return entry!.id
+  return { id: entry!.id, alreadySaved: true }
 }
 
 /** A user's wishlist, newest first (at most 200 entries), with each bag's thumbnail, title, price and status. */

@@ -130,38 +130,44 @@ export default function CategoryRoute() {
                       onBook={setBooking}
                       block
                     />
+                    {/* wider than a phone: SPEC's worded buttons (a phone has icons at the card's foot) */}
                     {product.seller_id === user?.id ? (
-                      <OwnListingActions product={product} compact />
+                      <OwnListingActions product={product} className="max-sm:hidden" />
                     ) : (
-                      // phones: the heart and the flag side by side as icon buttons; wider: the heart in full
-                      <div className="flex items-center gap-2">
-                        <WishlistButton
-                          productId={product._id}
-                          title={product.title}
-                          size="sm"
-                          compact
-                          className="sm:flex-1"
-                        />
+                      <WishlistButton
+                        productId={product._id}
+                        title={product.title}
+                        size="sm"
+                        block
+                        className="max-sm:hidden"
+                      />
+                    )}
+                  </>
+                }
+                footerAction={
+                  product.seller_id === user?.id ? (
+                    <OwnListingActions product={product} compact className="gap-1 sm:hidden" />
+                  ) : (
+                    <>
+                      {/* phones: the heart and the flag as icon buttons beside 'View' (issue 14, item 7) */}
+                      <div className="flex items-center gap-1 sm:hidden">
+                        <WishlistButton productId={product._id} title={product.title} size="sm" compact />
                         <ReportListingButton
                           productId={product._id}
                           title={product.title}
                           size="sm"
                           variant="subtle"
                           compact
-                          className="text-base-content/70 sm:hidden"
+                          className="text-base-content/70"
                         />
                       </div>
-                    )}
-                  </>
-                }
-                footerAction={
-                  product.seller_id === user?.id ? null : (
-                    <ReportListingButton
-                      productId={product._id}
-                      title={product.title}
-                      size="sm"
-                      className="-mr-3 text-base-content/70 max-sm:hidden"
-                    />
+                      <ReportListingButton
+                        productId={product._id}
+                        title={product.title}
+                        size="sm"
+                        className="-mr-3 text-base-content/70 max-sm:hidden"
+                      />
+                    </>
                   )
                 }
               />

@@ -21,10 +21,10 @@ export function MoreFromCategory({ product }: { product: Product }) {
     <section aria-labelledby="more-heading" className="flex flex-col gap-4 border-t border-base-300 pt-8">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="more-heading" className="text-2xl font-semibold">
-          Other bags in {label}
+          {`Other bags in ${label}`}
         </h2>
         <ButtonLink to={paths.category(product.category)} variant="link" size="sm">
-          See all {label}
+          {`See all ${label}`}
         </ButtonLink>
       </div>
       {data && others.length === 0 ? (

@@ -1,4 +1,3 @@
-import type { WishlistEntry } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
 import { Heart } from 'lucide-react'
 import { Link } from 'react-router'
@@ -16,11 +15,14 @@ type WishlistButtonProps = ButtonStyle & {
   compact?: boolean
 }
 
+/** The toast with a link stays long enough to reach the link (react-hot-toast's success default is 2 s). */
+const ADDED_TOAST_MS = 6000
+
 /** 'Added to wishlist' with a way to the list: the shopper stays on the page (issue 14, item 1). */
 function AddedToast() {
   return (
     <span className="flex flex-wrap items-baseline gap-x-2">
-      {messages.wishlists.added}
+      <span>{messages.wishlists.added}</span>
       <Link to={paths.dashboard.wishlist()} className="link font-semibold text-primary">
         View wishlist
       </Link>
@@ -49,12 +51,11 @@ export function WishlistButton({
   const busy = add.isPending || remove.isPending
 
   const onAdd = () => {
-    const before: WishlistEntry[] | undefined = wishlist.data
     add.mutate(productId, {
-      onSuccess: ({ insertedId }) => {
-        // the list was stale (another tab saved it): the server kept its one entry, and says so
-        if (before?.some((e) => e._id === insertedId)) toast.success(messages.wishlists.alreadySaved)
-        else toast.success(<AddedToast />)
+      onSuccess: ({ alreadySaved }) => {
+        // this page's list was stale (another tab saved the bag): the server kept its one entry, and says so
+        if (alreadySaved) toast.success(messages.wishlists.alreadySaved)
+        else toast.success(<AddedToast />, { duration: ADDED_TOAST_MS })
       },
       onError: (error) => toast.error(error.message),
     })
