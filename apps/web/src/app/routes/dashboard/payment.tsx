@@ -147,7 +147,7 @@ export default function PaymentRoute() {
   const [transactionId, setTransactionId] = useState<string>()
   const booking = bookingQuery.data
   // the hold's live countdown (issue 14, item 6): at zero the form goes, and the page says the hold ended
-  const clock = useHoldClock(booking?.expiresAt ?? '')
+  const clock = useHoldClock(booking?.expiresAt ?? '', booking?.status === 'held' && !transactionId)
   const holdEnded = booking?.status === 'held' && clock.ended
   const payable = booking?.status === 'held' && !booking.soldToSomeoneElse && !transactionId && !holdEnded
   // the page (its title, the bag, the price) paints first; then the payment is opened with the card processor

@@ -4,16 +4,7 @@ import { useEffect, useState } from 'react'
 import { cn } from '@/lib/cn'
 import { formatDay, formatTime } from '@/lib/format-date'
 import { useHydrated } from '@/lib/use-hydrated'
-
-/** 'mm:ss' (or 'h:mm:ss' from an hour on) of a number of milliseconds, never below zero. */
-export function formatCountdown(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000))
-  const hours = Math.floor(total / 3600)
-  const minutes = Math.floor((total % 3600) / 60)
-  const seconds = total % 60
-  const mmss = `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`
-  return hours > 0 ? `${hours}:${mmss}` : mmss
-}
+import { formatCountdown } from '../format-countdown'
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
@@ -33,12 +24,12 @@ function useNow(running: boolean): number | undefined {
 
 /**
  * The time left of a hold ending at `expiresAt`, and whether it has ended (false until the browser knows): the page
- * holding it hides Pay once it has.
+ * holding it hides Pay once it has. The clock ticks only while `active` (a live hold).
  */
-export function useHoldClock(expiresAt: string) {
+export function useHoldClock(expiresAt: string, active = true) {
   const end = new Date(expiresAt).getTime()
   const [ended, setEnded] = useState(false)
-  const now = useNow(!ended)
+  const now = useNow(active && !ended)
   const left = now === undefined ? undefined : end - now
   if (left !== undefined && left <= 0 && !ended) setEnded(true)
   return { left, ended }
