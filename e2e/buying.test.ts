@@ -1,7 +1,16 @@
 import { messages } from '@preloved/shared/messages'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO, type Harness, logIn, screenshot, seriousA11yViolations, startHarness, viewportShot } from './harness.ts'
+import {
+  apiAs,
+  DEMO,
+  type Harness,
+  logIn,
+  screenshot,
+  seriousA11yViolations,
+  startHarness,
+  viewportShot,
+} from './harness.ts'
 
 let h: Harness
 
@@ -240,12 +249,22 @@ describe('buying', () => {
       .getByRole('button', { name: /^Add to your wishlist/ })
       .click()
     await page.getByText(messages.wishlists.added).first().waitFor()
-    await page.waitForURL('**/dashboard/myOrders')
+    // issue 14: the shopper stays on the category, and the heart says the bag is saved
+    await card(page, wished)
+      .getByRole('button', { name: /^In your wishlist/ })
+      .waitFor()
+    expect(new URL(page.url()).pathname).toBe('/category/Shoulder')
+    const [wishedListing] = (
+      await apiAs<{ _id: string; title: string }[]>(page, '/api/categoryDetails/Shoulder')
+    ).filter((l) => l.title === wished)
 
     await page.goto('/dashboard/wishlist')
     const row = page.locator('main tbody tr').filter({ hasText: wished })
     await row.waitFor()
-    expect(await row.getByRole('link', { name: /^Buy Now/ }).getAttribute('href')).toBe('/category/Shoulder')
+    // issue 14: Buy Now opens the bag's own page, not its category
+    expect(await row.getByRole('link', { name: /^Buy Now/ }).getAttribute('href')).toBe(
+      `/product/${wishedListing!._id}`,
+    )
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'buying-wishlist-desktop')
     // phones: the actions sit under the item instead of in columns off the screen

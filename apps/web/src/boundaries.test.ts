@@ -74,8 +74,8 @@ const probes: Record<string, Probe> = {
     source: [
       "import { useMyBookings } from '@/features/bookings/api/bookings'",
       "import { useProduct } from '@/features/products/api/get-product'",
-      "import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'",
-      'export { AddToWishlistButton, useMyBookings, useProduct }',
+      "import { WishlistButton } from '@/features/wishlists/components/wishlist-button'",
+      'export { WishlistButton, useMyBookings, useProduct }',
       '',
     ].join('\n'),
     rule: null,

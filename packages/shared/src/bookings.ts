@@ -56,6 +56,12 @@ export const bookingListSchema = z.array(bookingSchema)
 export const wishlistBodySchema = z.object({
   product_id: z.string({ error: 'product_id is required' }).trim().min(1, 'product_id is required').max(64),
 })
+/** POST /wishlists' answer: SPEC's insert result, and whether the bag was already saved (the one entry is kept). */
+export const wishlistAddResultSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  alreadySaved: z.boolean(),
+})
 export const wishlistEntrySchema = z.object({
   _id: z.string(),
   img: z.string(),

@@ -5,8 +5,8 @@
 /** srcset of a listing photo. */
 export const photoSrcSet = (img: string, thumb: string): string => `${thumb} 320w, ${img} 800w`
 
-/** A card of the category page (1, 2 or 3 columns). */
-export const LISTING_CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
+/** A card of the category page (2 or 3 columns). */
+export const LISTING_CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, 50vw'
 /** A card of the home page's advertised items (1, 2 or 4 columns). */
 export const PRODUCT_CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw'
 /** The photo of a product page. */

@@ -181,7 +181,8 @@ describe('wishlists', () => {
       payload: { product_id: id },
     })
     expect(first.statusCode).toBe(200)
-    expect(second.json().insertedId).toBe(first.json().insertedId)
+    expect(first.json()).toMatchObject({ acknowledged: true, alreadySaved: false })
+    expect(second.json()).toMatchObject({ insertedId: first.json().insertedId, alreadySaved: true })
     const list = (await t.app.inject({ url: '/api/wishlists?email=ann@example.test', headers: ann.bearer })).json()
     const entry = list.filter((w: { product_id: string }) => w.product_id === id)
     expect(entry).toHaveLength(1)
@@ -212,6 +213,32 @@ describe('wishlists', () => {
     })
     expect(res.statusCode).toBe(409)
     expect(res.json().message).toBe('Sorry, this bag has already been sold.')
+  })
+
+  it("refuses the seller's own bag with 403 and a clear message; another seller may save it", async () => {
+    const id = await newBag()
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/wishlists',
+      headers: seller.bearer,
+      payload: { product_id: id },
+    })
+    expect(own.statusCode).toBe(403)
+    expect(own.json()).toMatchObject({ statusCode: 403, message: 'You cannot add your own bag to your wishlist.' })
+    const stored = (
+      await t.app.inject({ url: '/api/wishlists?email=seller@example.test', headers: seller.bearer })
+    ).json() as { product_id: string }[]
+    expect(stored.some((w) => w.product_id === id)).toBe(false)
+    const other = await signUp(t.app, { email: 'other-seller@example.test', role: 'seller' })
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/wishlists',
+      headers: other.bearer,
+      payload: { product_id: id },
+    })
+    expect(theirs.statusCode).toBe(200)
+    const visitor = await t.app.inject({ method: 'POST', url: '/api/wishlists', payload: { product_id: id } })
+    expect(visitor.statusCode).toBe(401)
   })
 
   it('refuses a removed or unknown bag with 404', async () => {

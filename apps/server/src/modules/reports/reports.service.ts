@@ -12,11 +12,12 @@ import type { ListingsChanged } from '../products/list-cache.ts'
 export async function createReport(db: Db, user: CurrentUser, body: CreateReportBody) {
   const [product] = isUuid(body.product_id)
     ? await db
-        .select({ id: products.id, status: products.status })
+        .select({ id: products.id, status: products.status, sellerId: products.sellerId })
         .from(products)
         .where(eq(products.id, body.product_id))
     : []
   if (!product || product.status === 'removed') throw new AppError(404, messages.products.notFound)
+  if (product.sellerId === user.id) throw new AppError(403, messages.reports.ownItem)
   try {
     const [row] = await db
       .insert(reports)

@@ -64,6 +64,16 @@ describe('reporting a listing', () => {
     expect(res.json().message).toBe(message)
   })
 
+  it("refuses the seller's own listing with 403 and a clear message, and stores nothing", async () => {
+    const p = await insertProduct(t.database.db, seller.id)
+    const res = await report(seller, { product_id: p.id, reason: 'scam' })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ statusCode: 403, message: 'You cannot report your own listing.' })
+    const stored = await t.database.db.select().from(reports).where(eq(reports.productId, p.id))
+    expect(stored).toHaveLength(0)
+    expect((await report(ann, { product_id: p.id, reason: 'scam' })).statusCode).toBe(200)
+  })
+
   it('refuses a removed listing with 404', async () => {
     const p = await insertProduct(t.database.db, seller.id, { status: 'removed' })
     expect((await report(ann, { product_id: p.id, reason: 'scam' })).statusCode).toBe(404)

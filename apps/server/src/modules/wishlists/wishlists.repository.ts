@@ -3,23 +3,38 @@ import type { DbOrTx } from '../../db/client.ts'
 import { products, wishlists } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 
-/** A listing's status, for the wishlist's add (removed and sold bags are refused); undefined if there is none. */
+/**
+ * A listing's status and seller, for the wishlist's add (removed and sold bags, and the seller's own, are refused);
+ * undefined if there is none.
+ */
 export async function findWishedProduct(db: DbOrTx, productId: string) {
   const [row] = await db
-    .select({ id: products.id, status: products.status })
+    .select({ id: products.id, status: products.status, sellerId: products.sellerId })
     .from(products)
     .where(eq(products.id, productId))
   return row
 }
 
-/** Adds a bag to a user's wishlist (adding it twice keeps the one entry) and returns the entry's id. */
-export async function addWish(db: DbOrTx, userId: string, productId: string): Promise<string> {
-  await db.insert(wishlists).values({ productId, userId }).onConflictDoNothing()
+/**
+ * Adds a bag to a user's wishlist (adding it twice keeps the one entry): the entry's id, and whether it was there
+ * already.
+ */
+export async function addWish(
+  db: DbOrTx,
+  userId: string,
+  productId: string,
+): Promise<{ id: string; alreadySaved: boolean }> {
+  const [created] = await db
+    .insert(wishlists)
+    .values({ productId, userId })
+    .onConflictDoNothing()
+    .returning({ id: wishlists.id })
+  if (created) return { id: created.id, alreadySaved: false }
   const [entry] = await db
     .select({ id: wishlists.id })
     .from(wishlists)
     .where(and(eq(wishlists.productId, productId), eq(wishlists.userId, userId)))
-  return entry!.id
+  return { id: entry!.id, alreadySaved: true }
 }
 
 /** A user's wishlist, newest first (at most 200 entries), with each bag's thumbnail, title, price and status. */

@@ -1,7 +1,7 @@
 import { emailQuerySchema } from '@preloved/shared/auth'
-import { wishlistBodySchema, wishlistSchema } from '@preloved/shared/bookings'
+import { wishlistAddResultSchema, wishlistBodySchema, wishlistSchema } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
-import { deleteResultSchema, insertResultSchema } from '@preloved/shared/products'
+import { deleteResultSchema } from '@preloved/shared/products'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
@@ -24,17 +24,20 @@ export const wishlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags: ['wishlists'],
-        summary: 'Add a bag to your wishlist (adding it twice is harmless)',
+        summary: 'Add a bag to your wishlist (adding it twice is harmless; not your own listing)',
         body: wishlistBodySchema,
-        response: { 200: insertResultSchema },
+        response: { 200: wishlistAddResultSchema },
       },
     },
     async (req) => {
       const productId = req.body.product_id
       const product = isUuid(productId) ? await findWishedProduct(app.db, productId) : undefined
       if (!product || product.status === 'removed') throw new AppError(404, messages.products.notFound)
+      const user = signedInUser(req)
+      if (product.sellerId === user.id) throw new AppError(403, messages.wishlists.ownItem)
       if (product.status === 'sold') throw new AppError(409, messages.bookings.sold)
-      return { acknowledged: true as const, insertedId: await addWish(app.db, signedInUser(req).id, productId) }
+      const { id, alreadySaved } = await addWish(app.db, user.id, productId)
+      return { acknowledged: true as const, insertedId: id, alreadySaved }
     },
   )
 

@@ -12,8 +12,10 @@ import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now
 import { categoriesQueryOptions, useCategories } from '@/features/categories/api/get-categories'
 import { categoryProductsQueryOptions, useCategoryProducts } from '@/features/products/api/get-category-products'
 import { ListingCard } from '@/features/products/components/listing-card'
+import { OwnListingActions } from '@/features/products/components/own-listing-actions'
 import { ReportListingButton } from '@/features/reports/components/report-listing-button'
-import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
+import { wishlistQueryOptions } from '@/features/wishlists/api/wishlists'
+import { WishlistButton } from '@/features/wishlists/components/wishlist-button'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 import { useRenderInStages } from '@/lib/render-in-stages'
@@ -32,7 +34,7 @@ const EAGER_CARDS = 3
 /**
  * SPEC §7: the category's listings are loaded before the screen shows; an unknown category is the 404 page. The title
  * and description come from the categories list, read alongside (it may fail without hiding the bags), and so are the
- * customer's own orders, which decide each card's Book Now. Only for a signed-in visitor (SPEC §6): the guard sends
+ * customer's own orders, which decide each card's Book Now, and their wishlist, which decides each heart. Only for a signed-in visitor (SPEC §6): the guard sends
  * anyone else to the login page.
  */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -41,6 +43,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       client.fetchQuery(categoryProductsQueryOptions(args.params.id ?? '')).catch(throwRouteError),
       client.prefetchQuery(categoriesQueryOptions()),
       client.prefetchQuery(myBookingsQueryOptions(user.email)),
+      client.prefetchQuery(wishlistQueryOptions(user.email)),
     ]),
   )
 
@@ -50,13 +53,13 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
     queryClient.ensureQueryData(categoryProductsQueryOptions(params.id ?? '')).catch(throwRouteError),
     queryClient.prefetchQuery(categoriesQueryOptions()),
     user ? queryClient.prefetchQuery(myBookingsQueryOptions(user.email)) : undefined,
+    user ? queryClient.prefetchQuery(wishlistQueryOptions(user.email)) : undefined,
   ])
   return { dehydrated: undefined }
 }
 
-/** Cards in a row of the grid below (1, 2 from 640 px, 3 from 1024 px): the first render shows one row. */
-const cardsPerRow = () =>
-  window.matchMedia('(min-width: 1024px)').matches ? 3 : window.matchMedia('(min-width: 640px)').matches ? 2 : 1
+/** Cards in a row of the grid below (2, 3 from 1024 px): the first render shows one row. */
+const cardsPerRow = () => (window.matchMedia('(min-width: 1024px)').matches ? 3 : 2)
 
 /** '/category/:id' (the id is the category slug): every bag for sale in it (SPEC §2 Category listing). */
 export default function CategoryRoute() {
@@ -110,7 +113,7 @@ export default function CategoryRoute() {
           }
         />
       ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-6 lg:grid-cols-3">
           {products.slice(0, shown).map((product, index) => (
             <li key={product._id}>
               <ListingCard
@@ -127,16 +130,45 @@ export default function CategoryRoute() {
                       onBook={setBooking}
                       block
                     />
-                    <AddToWishlistButton productId={product._id} title={product.title} size="sm" block />
+                    {/* wider than a phone: SPEC's worded buttons (a phone has icons at the card's foot) */}
+                    {product.seller_id === user?.id ? (
+                      <OwnListingActions product={product} className="max-sm:hidden" />
+                    ) : (
+                      <WishlistButton
+                        productId={product._id}
+                        title={product.title}
+                        size="sm"
+                        block
+                        className="max-sm:hidden"
+                      />
+                    )}
                   </>
                 }
                 footerAction={
-                  <ReportListingButton
-                    productId={product._id}
-                    title={product.title}
-                    size="sm"
-                    className="-mr-3 text-base-content/70"
-                  />
+                  product.seller_id === user?.id ? (
+                    <OwnListingActions product={product} compact className="gap-1 sm:hidden" />
+                  ) : (
+                    <>
+                      {/* phones: the heart and the flag as icon buttons beside 'View' (issue 14, item 7) */}
+                      <div className="flex items-center gap-1 sm:hidden">
+                        <WishlistButton productId={product._id} title={product.title} size="sm" compact />
+                        <ReportListingButton
+                          productId={product._id}
+                          title={product.title}
+                          size="sm"
+                          variant="subtle"
+                          compact
+                          className="text-base-content/70"
+                        />
+                      </div>
+                      <ReportListingButton
+                        productId={product._id}
+                        title={product.title}
+                        size="sm"
+                        className="-mr-3 text-base-content/70 max-sm:hidden"
+                      />
+                    </>
+                  )
                 }
               />
             </li>

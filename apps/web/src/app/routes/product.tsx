@@ -8,6 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
   useLocation,
+  useNavigate,
   useParams,
 } from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
@@ -15,12 +16,16 @@ import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
+import { categoryProductsQueryOptions } from '@/features/products/api/get-category-products'
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product'
 import { ListingFacts, SellerLine } from '@/features/products/components/listing-facts'
+import { MoreFromCategory } from '@/features/products/components/more-from-category'
+import { OwnListingActions } from '@/features/products/components/own-listing-actions'
 import { ProductImage } from '@/features/products/components/product-image'
 import { ReportListingButton } from '@/features/reports/components/report-listing-button'
-import { AddToWishlistButton } from '@/features/wishlists/components/add-to-wishlist-button'
-import { useSession } from '@/lib/auth-client'
+import { wishlistQueryOptions } from '@/features/wishlists/api/wishlists'
+import { WishlistButton } from '@/features/wishlists/components/wishlist-button'
+import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
 import { loaderQueryData, originOf, pageMeta, SHOP_DESCRIPTION, summary } from '@/lib/page-meta'
 import { queryClient } from '@/lib/query-client'
@@ -32,21 +37,33 @@ const BookingModal = lazy(() =>
   import('@/features/bookings/components/booking-modal').then((module) => ({ default: module.BookingModal })),
 )
 
-/** The bag arrives with the page; an unknown, removed or malformed id is the 404 page with status 404. */
+/**
+ * The bag arrives with the page; an unknown, removed or malformed id is the 404 page with status 404. A sold bag's page
+ * (status 200) says so and offers the other bags of its category, read with it.
+ */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  // a signed-in visitor's own bookings decide the Book Now button: read alongside
+  // a signed-in visitor's own bookings decide the Book Now button, their wishlist the heart: read alongside
   const user = await visitorOnServer(request, context)
   return prefetchOnServer(context, (client) =>
     Promise.all([
-      client.fetchQuery(productQueryOptions(params.id ?? '')).catch(throwRouteError),
+      client
+        .fetchQuery(productQueryOptions(params.id ?? ''))
+        .catch(throwRouteError)
+        .then((product) =>
+          product.status === 'sold' ? client.prefetchQuery(categoryProductsQueryOptions(product.category)) : undefined,
+        ),
       user ? client.prefetchQuery(myBookingsQueryOptions(user.email)) : undefined,
+      user ? client.prefetchQuery(wishlistQueryOptions(user.email)) : undefined,
     ]),
   )
 }
 
 /** A move within the app: the browser's cache (and its access token) as everywhere else. */
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
-  await queryClient.ensureQueryData(productQueryOptions(params.id ?? '')).catch(throwRouteError)
+  const user = cachedSessionUser()
+  if (user) void queryClient.prefetchQuery(wishlistQueryOptions(user.email))
+  const product = await queryClient.ensureQueryData(productQueryOptions(params.id ?? '')).catch(throwRouteError)
+  if (product.status === 'sold') void queryClient.prefetchQuery(categoryProductsQueryOptions(product.category))
   return { dehydrated: undefined }
 }
 
@@ -129,6 +146,7 @@ export default function ProductRoute() {
   const { id = '' } = useParams()
   const { data: product } = useProduct(id)
   const { user } = useSession()
+  const navigate = useNavigate()
   const myBookings = useMyBookings(user?.email)
   const [booking, setBooking] = useState<Product | null>(null)
   // mounted from the first Book Now on, so that closing it is the modal's own (focus goes back to the button)
@@ -170,18 +188,24 @@ export default function ProductRoute() {
             ) : null}
           </p>
           {product.status === 'sold' ? (
-            <p className="text-sm font-medium text-base-content/80">This bag has been sold.</p>
+            <p className="rounded-box border border-base-300 bg-base-200 px-4 py-3 font-medium" data-testid="sold-note">
+              This bag has been sold. Other bags from {CATEGORY_LABELS[product.category]} are below.
+            </p>
           ) : null}
           {user ? (
             <div className="flex flex-col gap-2">
               <OwnListingNote product={product} viewerId={user.id} />
               <BookNow product={product} viewerId={user.id} myBookings={myBookings.data} onBook={setBooking} block />
-              <div className="flex flex-wrap items-center gap-2">
-                {product.status === 'available' ? (
-                  <AddToWishlistButton productId={product._id} title={product.title} size="sm" />
-                ) : null}
-                <ReportListingButton productId={product._id} title={product.title} />
-              </div>
+              {product.seller_id === user.id ? (
+                <OwnListingActions product={product} onDeleted={() => navigate(paths.dashboard.myProducts())} />
+              ) : (
+                <div className="flex flex-wrap items-center gap-2">
+                  {product.status === 'available' ? (
+                    <WishlistButton productId={product._id} title={product.title} size="sm" />
+                  ) : null}
+                  <ReportListingButton productId={product._id} title={product.title} />
+                </div>
+              )}
             </div>
           ) : (
             <VisitorActions product={product} />
@@ -200,6 +224,7 @@ export default function ProductRoute() {
           </section>
         </div>
       </div>
+      {product.status === 'sold' ? <MoreFromCategory product={product} /> : null}
       {bookingOpened ? (
         <Suspense fallback={null}>
           <BookingModal item={booking} onClose={() => setBooking(null)} />

@@ -1,8 +1,8 @@
 import { messages } from '@preloved/shared/messages'
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
-import { TriangleAlert } from 'lucide-react'
+import { Home, RotateCcw, TriangleAlert } from 'lucide-react'
 import { useEffect } from 'react'
-import { isRouteErrorResponse, useNavigate, useRouteError } from 'react-router'
+import { isRouteErrorResponse, useNavigate, useRevalidator, useRouteError } from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { signOut as endSession } from '@/lib/auth-client'
@@ -18,10 +18,15 @@ function describe(error: unknown): string {
   return 'Unknown error'
 }
 
-/** The route-error screen of SPEC §2: every route's `errorElement`. */
+/**
+ * The route-error screen of SPEC §2: every route's `errorElement`, for real failures only (a 404 is the 'page not
+ * found' screen). Its main actions are 'Try again' (the page's data is read again) and 'Home'; 'Sign out' is kept as a
+ * secondary action (issue 14, item 5).
+ */
 export function RouteError() {
   const error = useRouteError()
   const navigate = useNavigate()
+  const revalidator = useRevalidator()
   const { reset } = useQueryErrorResetBoundary()
 
   // A query that threw here is fetched again (not re-thrown from cache) the next time a page uses it.
@@ -54,13 +59,23 @@ export function RouteError() {
         {describe(error)}
       </p>
       <div className="flex flex-wrap items-center justify-center gap-3">
-        <Button variant="primary" onClick={signOut}>
-          {messages.common.signOut}
+        <Button
+          variant="primary"
+          className="gap-2"
+          disabled={revalidator.state === 'loading'}
+          onClick={() => void revalidator.revalidate()}
+        >
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Try again
         </Button>
-        <ButtonLink to={paths.home()} variant="ghost">
-          Back to home
+        <ButtonLink to={paths.home()} variant="outline" className="gap-2">
+          <Home aria-hidden="true" className="size-4" />
+          Home
         </ButtonLink>
       </div>
+      <Button variant="ghost" size="sm" onClick={signOut}>
+        {messages.common.signOut}
+      </Button>
     </section>
   )
 }

@@ -12,6 +12,7 @@ import { Loading } from '@/components/ui/loading'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
 import { bookingQueryOptions } from '@/features/bookings/api/get-booking'
+import { HoldCountdown, useHoldClock } from '@/features/bookings/components/hold-countdown'
 import { usePaymentIntent } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
 import { getAccessToken } from '@/lib/access-token'
@@ -145,7 +146,10 @@ export default function PaymentRoute() {
   const bookingQuery = useQuery(bookingQueryOptions(id))
   const [transactionId, setTransactionId] = useState<string>()
   const booking = bookingQuery.data
-  const payable = booking?.status === 'held' && !booking.soldToSomeoneElse && !transactionId
+  // the hold's live countdown (issue 14, item 6): at zero the form goes, and the page says the hold ended
+  const clock = useHoldClock(booking?.expiresAt ?? '', booking?.status === 'held' && !transactionId)
+  const holdEnded = booking?.status === 'held' && clock.ended
+  const payable = booking?.status === 'held' && !booking.soldToSomeoneElse && !transactionId && !holdEnded
   // the page (its title, the bag, the price) paints first; then the payment is opened with the card processor
   const painted = useAfterFirstPaint()
   const intent = usePaymentIntent(id, payable && painted)
@@ -160,7 +164,7 @@ export default function PaymentRoute() {
   if (transactionId) body = <Paid transactionId={transactionId} />
   else if (booking.status === 'paid') body = <Paid />
   else if (booking.soldToSomeoneElse) body = <CannotPay message={messages.payments.soldToOther} />
-  else if (booking.status === 'expired')
+  else if (booking.status === 'expired' || holdEnded)
     body = (
       <CannotPay
         message={`${messages.bookings.holdExpired}: book the bag again from My Orders if it is still for sale.`}
@@ -218,6 +222,9 @@ export default function PaymentRoute() {
             )}{' '}
             for the bag you booked. Happy Shopping!
           </p>
+        ) : null}
+        {payable ? (
+          <HoldCountdown expiresAt={booking.expiresAt} clock={clock} className="text-sm text-base-content/80" />
         ) : null}
       </div>
       <Summary booking={booking} intent={intent.data} waiting={payable && intent.isPending} />

@@ -1,15 +1,15 @@
 import type { Booking } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
-import { CircleCheck, Clock, CreditCard, RotateCcw } from 'lucide-react'
+import { CircleCheck, CreditCard, RotateCcw } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { type Column, DataTable, indexColumn, TableThumb } from '@/components/ui/table'
 import { paths } from '@/config/paths'
 import { formatPrice } from '@/lib/format'
-import { formatTime } from '@/lib/format-date'
 import { toast } from '@/lib/toast'
 import { useCreateBooking } from '../api/bookings'
+import { HoldCountdown, useHoldClock } from './hold-countdown'
 
 /** An expired hold on a bag still for sale: book it again with the same details. */
 function BookAgain({ booking }: { booking: Booking }) {
@@ -40,6 +40,22 @@ function BookAgain({ booking }: { booking: Booking }) {
   )
 }
 
+/** A live hold: Pay, and the time it ends with a countdown; at zero, the hold's end (until the server's answer). */
+function Held({ booking }: { booking: Booking }) {
+  const clock = useHoldClock(booking.expiresAt)
+  return (
+    <div className="flex flex-col items-start gap-1.5">
+      {clock.ended ? null : (
+        <ButtonLink to={paths.dashboard.payment(booking._id)} variant="primary" size="sm" className="min-w-20 gap-1.5">
+          <CreditCard aria-hidden="true" className="size-4" />
+          Pay<span className="sr-only"> for {booking.bag}</span>
+        </ButtonLink>
+      )}
+      <HoldCountdown expiresAt={booking.expiresAt} clock={clock} className="text-xs text-base-content/75" />
+    </div>
+  )
+}
+
 /** SPEC §2 My Orders, payment status: Pay (held), 'Paid', or why it can no longer be paid. */
 function PaymentStatus({ booking }: { booking: Booking }) {
   if (booking.status === 'paid') {
@@ -53,20 +69,7 @@ function PaymentStatus({ booking }: { booking: Booking }) {
   if (booking.soldToSomeoneElse) {
     return <span className="text-sm font-medium text-base-content/75">Sold to another customer</span>
   }
-  if (booking.status === 'held') {
-    return (
-      <div className="flex flex-col items-start gap-1.5">
-        <ButtonLink to={paths.dashboard.payment(booking._id)} variant="primary" size="sm" className="min-w-20 gap-1.5">
-          <CreditCard aria-hidden="true" className="size-4" />
-          Pay<span className="sr-only"> for {booking.bag}</span>
-        </ButtonLink>
-        <span className="text-xs text-base-content/70">
-          <Clock aria-hidden="true" className="mr-1 inline size-3.5 align-[-3px]" />
-          Held for you until <time dateTime={booking.expiresAt}>{formatTime(booking.expiresAt)}</time>
-        </span>
-      </div>
-    )
-  }
+  if (booking.status === 'held') return <Held booking={booking} />
   if (booking.status === 'expired') {
     return (
       <div className="flex flex-col items-start gap-1.5">

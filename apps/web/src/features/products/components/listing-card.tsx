@@ -9,7 +9,8 @@ import { formatPrice } from '@/lib/format'
 import { ListingFacts, SellerLine } from './listing-facts'
 import { ProductImage } from './product-image'
 
-// The category grid: 1 column below 640 px, 2 up to 1024 px, then 3 (inside a 1280 px max-width container).
+// The category grid: 2 columns up to 1024 px (phones too: issue 14, item 7), then 3 (inside a 1280 px container).
+// On phones the card is denser: smaller type and padding, the facts in one column.
 
 type ListingCardProps = {
   product: Product
@@ -38,19 +39,19 @@ export function ListingCard({ product, eager = false, priority = false, actions,
           priority={priority}
         />
       </CardFigure>
-      <CardBody className="gap-4 p-5">
+      <CardBody className="gap-2.5 p-3 sm:gap-4 sm:p-5">
         <div className="flex flex-col gap-1">
-          <CardTitle id={titleId} as="h2" className="line-clamp-2 text-xl">
+          <CardTitle id={titleId} as="h2" className="line-clamp-2 text-base sm:text-xl">
             {product.title}
           </CardTitle>
-          <SellerLine product={product} />
+          <SellerLine product={product} className="max-sm:text-xs" />
         </div>
         <p className="flex flex-wrap items-baseline gap-x-2.5 gap-y-1">
-          <span className="text-2xl font-semibold text-primary">
+          <span className="text-lg font-semibold text-primary sm:text-2xl">
             <span className="sr-only">Resell price: </span>
             {formatPrice(product.resell_price)}
           </span>
-          <span className="text-sm text-base-content/70">
+          <span className="text-xs text-base-content/70 sm:text-sm">
             <span className="sr-only">Original price: </span>
             <s>{formatPrice(product.original_price)}</s>
           </span>
@@ -60,9 +61,10 @@ export function ListingCard({ product, eager = false, priority = false, actions,
         <div className="-mb-1 flex flex-wrap items-center justify-between gap-x-2 border-t border-base-300 pt-2">
           <Link
             to={paths.product(product._id)}
-            className="link inline-flex items-center gap-1 text-sm font-medium text-primary link-hover"
+            className="link inline-flex items-center gap-1 py-1 text-sm font-medium text-primary link-hover"
           >
-            View details<span className="sr-only"> of {product.title}</span>
+            View<span className="max-sm:sr-only"> details</span>
+            <span className="sr-only"> of {product.title}</span>
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
           {footerAction}

@@ -43,7 +43,12 @@ function Fact({ icon, term, children, truncate = true, className }: FactProps) {
 export function ListingFacts({ product, compact = false }: { product: Product; compact?: boolean }) {
   const iconClass = 'size-4 shrink-0'
   return (
-    <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-3', !compact && 'sm:grid-cols-3')}>
+    <dl
+      className={cn(
+        'grid grid-cols-2 gap-x-4 gap-y-3',
+        compact ? 'max-sm:grid-cols-1 max-sm:gap-y-1.5' : 'sm:grid-cols-3',
+      )}
+    >
       <Fact icon={<ShoppingBag className={iconClass} />} term="Year of purchase">
         {product.year}
       </Fact>

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client'
 // shared schemas, imported when a request starts, so that zod stays out of those pages' first chunk and downloads
 // while the request is in flight.
 const wishlistSchema = () => import('@preloved/shared/bookings').then((m) => m.wishlistSchema)
-const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
+const addResultSchema = () => import('@preloved/shared/bookings').then((m) => m.wishlistAddResultSchema)
 const deleteResultSchema = () => import('@preloved/shared/products').then((m) => m.deleteResultSchema)
 
 /** SPEC §7: GET /wishlists?email={email} (bearer token; own list only). */
@@ -19,11 +19,11 @@ export function useWishlist(email: string | undefined) {
   return useQuery({ ...wishlistQueryOptions(email ?? ''), enabled: Boolean(email) })
 }
 
-/** POST /wishlists {product_id}: one entry per bag and user; adding it twice is harmless. */
+/** POST /wishlists {product_id}: one entry per bag and user; adding it twice is harmless, and answers `alreadySaved`. */
 export function useAddToWishlist() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (productId: string) => api.post('/wishlists', { product_id: productId }, insertResultSchema()),
+    mutationFn: (productId: string) => api.post('/wishlists', { product_id: productId }, addResultSchema()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['wishlists'] }),
   })
 }

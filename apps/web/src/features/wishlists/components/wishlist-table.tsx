@@ -31,12 +31,12 @@ function RemoveButton({ entry }: { entry: WishlistEntry }) {
   )
 }
 
-/** 'Buy Now' to the bag's category (SPEC §2), or why it can no longer be bought. */
+/** 'Buy Now' to the bag's own page (issue 14 corrects SPEC §2's category), or why it can no longer be bought. */
 function BuyNow({ entry }: { entry: WishlistEntry }) {
   if (entry.status === 'sold') return <span className="text-sm text-base-content/75">Sold: no longer for sale</span>
   if (entry.status === 'removed') return <span className="text-sm text-base-content/75">No longer for sale</span>
   return (
-    <ButtonLink to={paths.category(entry.category)} variant="primary" size="sm" className="gap-1.5">
+    <ButtonLink to={paths.product(entry.product_id)} variant="primary" size="sm" className="gap-1.5">
       <ShoppingCart aria-hidden="true" className="size-4" />
       Buy Now<span className="sr-only"> {entry.bag}</span>
     </ButtonLink>
