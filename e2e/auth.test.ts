@@ -307,12 +307,16 @@ describe('admin', () => {
       'All Sellers',
       'Reported Items',
       'Outbox',
+      'Posts',
+      'Settings',
       'My Orders',
       'My Wishlist',
     ])
     for (const [label, heading] of [
       ['All Customers', 'All Customers'],
       ['Reported Items', 'Reported Items'],
+      ['Posts', 'Posts'],
+      ['Settings', 'Settings'],
       ['Outbox', 'Outbox'],
     ] as const) {
       await drawer(page).getByRole('link', { name: label }).click()

@@ -214,6 +214,8 @@ describe('a seller who buys (item 4)', () => {
       'All Sellers',
       'Reported Items',
       'Outbox',
+      'Posts',
+      'Settings',
       'My Orders',
       'My Wishlist',
     ])
