@@ -102,7 +102,7 @@ describe('public pages without JavaScript', () => {
     expect(text).toContain('Canvas market tote')
     expect(text).toContain('Sturdy canvas with leather handles')
     expect(titleOf(html)).toBe('Canvas market tote | Preloved Bags Co.')
-    expect(metaContent(html, 'description')).toMatch(/^\$120\.50 \(was \$250\.00\), good condition\. Sturdy canvas/)
+    expect(metaContent(html, 'description')).toMatch(/^\$120\.50 \(was \$250\.00\), Good condition\. Sturdy canvas/)
     expect(metaContent(html, 'og:type')).toBe('product')
     expect(metaContent(html, 'og:image')).toBe('http://localhost:3000/uploads/0123456789abcdef01234567-800.webp')
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image')
