@@ -128,7 +128,7 @@ describe('the blog, written by the admin', () => {
     expect(await visitor.page.getByText('Our autumn sale plans').count()).toBe(0)
     const res = await visitor.page.goto('/blogs/our-autumn-sale-plans')
     expect(res?.status()).toBe(404)
-    await visitor.page.getByText("Page doesn't exist or an error occured").waitFor()
+    await visitor.page.getByText("Page doesn't exist or an error occurred").waitFor()
     const unknown = await visitor.page.goto('/blogs/no-such-post')
     expect(unknown?.status()).toBe(404)
     await visitor.context.close()
