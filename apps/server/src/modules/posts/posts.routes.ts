@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError, pgErrorCode } from '../../lib/errors.ts'
 import { signedInUser } from '../../plugins/auth.ts'
-import { MAX_UPLOAD_BYTES, recordUpload, storeUpload } from '../images/images.service.ts'
+import { imageUploadRoute } from '../images/images.routes.ts'
 import {
   deletePost,
   findPostBySlug,
@@ -174,45 +174,12 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   // a cover photo: the sellers' pipeline (type by the bytes, size limits, WebP at 800 and 320 px, metadata stripped)
-  await app.register(async (uploads) => {
-    await uploads.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
-      throwFileSizeLimit: true,
-    })
-    uploads.post(
-      '/posts/images',
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags,
-          summary: 'Upload a cover photo (admin; multipart field "image"; JPEG, PNG, WebP or AVIF)',
-          consumes: ['multipart/form-data'],
-          response: { 200: imageUploadResultSchema },
-        },
-      },
-      async (req) => {
-        if (!req.isMultipart()) throw new AppError(415, messages.images.notMultipart)
-        let bytes: Buffer
-        try {
-          const file = await req.file()
-          if (file?.fieldname !== 'image') throw new AppError(400, messages.products.imageRequired)
-          bytes = await file.toBuffer()
-        } catch (err) {
-          if (err instanceof AppError) throw err
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError(413, messages.images.tooLarge)
-          }
-          if (err instanceof Error && !('statusCode' in err)) throw new AppError(400, messages.images.malformedUpload)
-          throw err
-        }
-        if (bytes.length === 0) throw new AppError(400, messages.products.imageRequired)
-        const stored = await storeUpload(app.images, bytes)
-        await recordUpload(app.db, app.images.keyOf(stored.img)!, signedInUser(req).id)
-        return {
-          success: true as const,
-          data: { url: stored.img, thumb: stored.thumb, width: stored.width, height: stored.height },
-        }
-      },
-    )
-  })
+  await app.register(
+    imageUploadRoute({
+      url: '/posts/images',
+      access: 'admin',
+      tags,
+      summary: 'Upload a cover photo (admin; multipart field "image"; JPEG, PNG, WebP or AVIF)',
+    }),
+  )
 }
