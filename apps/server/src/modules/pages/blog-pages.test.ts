@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { expectHtml, metaContent, textOf, titleOf } from '../../../test/html.ts'
 import { multipart, pngPhoto } from '../../../test/upload.ts'
 
 // The blog's pages as a search engine or a phone without JavaScript gets them: rendered from the real web build.
@@ -60,26 +60,8 @@ function write(payload: object) {
 const page = (url: string, session?: Session) =>
   t.app.inject({ method: 'GET', url, headers: session ? { cookie: session.cookie } : {} })
 
-const decode = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-function meta(html: string, key: string): string | undefined {
-  const tag = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)
-  return tag?.[1] === undefined ? undefined : decode(tag[1])
-}
-const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')
-const textOf = (html: string) => decode(html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' '))
 /** The page's markup outside its scripts and templates: what the post's body became. */
 const mainOf = (html: string) => /<main[\s\S]*<\/main>/.exec(html)?.[0] ?? ''
-function expectHtml(res: LightMyRequestResponse, status = 200) {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(status)
-  expect(res.headers['content-type']).toMatch(/^text\/html/)
-  return res.body
-}
 
 describe('the blog without JavaScript', () => {
   it('/blogs lists the published posts from the database, each card a link to its page; never a draft', async () => {
@@ -101,11 +83,11 @@ describe('the blog without JavaScript', () => {
     expect(main).toMatch(/<strong[^>]*>soft brush<\/strong>/)
     expect(main).toContain('href="https://example.com/eraser"')
     expect(titleOf(html)).toBe('Caring for suede | Preloved Bags Co.')
-    expect(meta(html, 'description')).toMatch(/^Suede needs a soft brush and a dry day\./)
+    expect(metaContent(html, 'description')).toMatch(/^Suede needs a soft brush and a dry day\./)
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/blogs/caring-for-suede"/>')
-    expect(meta(html, 'og:type')).toBe('article')
-    expect(meta(html, 'og:image')).toBe(`http://localhost:3000${cover}`)
-    expect(meta(html, 'og:title')).toBe('Caring for suede | Preloved Bags Co.')
+    expect(metaContent(html, 'og:type')).toBe('article')
+    expect(metaContent(html, 'og:image')).toBe(`http://localhost:3000${cover}`)
+    expect(metaContent(html, 'og:title')).toBe('Caring for suede | Preloved Bags Co.')
     const ld = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) =>
       JSON.parse(m[1]!),
     )

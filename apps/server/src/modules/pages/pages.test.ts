@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
+import { expectHtml, jsonLd, metaContent, textOf, titleOf } from '../../../test/html.ts'
 
 // The pages as a search engine, a chat preview or a phone without JavaScript gets them: React Router renders them in
 // this process (docs/decisions/015), from the real web build (npm test builds it first).
@@ -47,29 +47,6 @@ afterAll(async () => {
 
 const page = (url: string, session?: Session, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...(session ? { cookie: session.cookie } : {}), ...headers } })
-
-/** The content of the `<meta>` whose name or property is `key` (attribute entities decoded). */
-function metaContent(html: string, key: string): string | undefined {
-  const tag = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)
-  return tag?.[1] === undefined ? undefined : decodeEntities(tag[1])
-}
-const decodeEntities = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-const titleOf = (html: string) => decodeEntities(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '')
-const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!))
-const textOf = (html: string) => decodeEntities(html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' '))
-
-function expectHtml(res: LightMyRequestResponse, status = 200) {
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(status)
-  expect(res.headers['content-type']).toMatch(/^text\/html/)
-  return res.body
-}
 
 describe('public pages without JavaScript', () => {
   it('the home page holds its advertised bags, its categories, its title, description and share tags', async () => {
