@@ -254,7 +254,18 @@ describe('hydration', () => {
   }
 
   it('produces no console error on any page, for a visitor, a customer, a seller and the admin', async () => {
-    const publicPages = ['/', '/blogs', '/categories', productPath, '/login', '/signup', '/forgot-password']
+    const [post] = await (await fetch(`${h.baseUrl}/api/posts`)).json()
+    const publicPages = [
+      '/',
+      '/blogs',
+      `/blogs/${post.slug}`,
+      '/categories',
+      productPath,
+      '/become-a-seller',
+      '/login',
+      '/signup',
+      '/forgot-password',
+    ]
     const visitor = await h.newPage('phone')
     for (const path of [...publicPages, '/reset-password?token=x', '/no/such/page', '/category/Tote', '/dashboard'])
       await visit(visitor.page, visitor.errors, path)
@@ -288,6 +299,10 @@ describe('hydration', () => {
       '/dashboard/allSellers',
       '/dashboard/reportedItems',
       '/dashboard/outbox',
+      '/dashboard/posts',
+      '/dashboard/posts/new',
+      '/dashboard/settings',
+      '/dashboard/myOrders',
     ])
       await visit(admin.page, admin.errors, path)
     await admin.context.close()

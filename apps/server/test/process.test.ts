@@ -37,6 +37,22 @@ function start(env: Record<string, string>): Promise<Running> {
   })
 }
 
+/** Resolves once the process has printed `text` (lines written after it listens come a moment later). */
+function printed(server: ServerProcess, text: string, timeoutMs = 15_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now()
+    const timer = setInterval(() => {
+      if (server.output().includes(text)) {
+        clearInterval(timer)
+        resolve()
+      } else if (Date.now() - started > timeoutMs) {
+        clearInterval(timer)
+        reject(new Error(`never printed ${JSON.stringify(text)}; printed:\n${server.output()}`))
+      }
+    }, 50)
+  })
+}
+
 describe('the server process', () => {
   it('refuses a bad setting with one line naming the variable and exit code 2', async () => {
     const error = await start({ DATA_DIR: dataDir, PORT: 'abc' }).catch((e) => e)
@@ -108,7 +124,7 @@ describe('the server process', () => {
     const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }
     const first = await start(env)
     expect(first.output()).toContain('demo data seeded')
-    expect(first.output()).toContain('Demo accounts (password Demo#2026)')
+    await printed(first, 'Demo accounts (password Demo#2026)')
     expect(first.output()).toContain('admin@demo.preloved.test')
     const before = (await (await fetch(`${first.url}/api/categoryDetails`)).json()) as { _id: string }[]
     expect(before.length).toBeGreaterThanOrEqual(24)
@@ -118,7 +134,7 @@ describe('the server process', () => {
     const second = await start(env)
     expect(second.output()).not.toContain('demo data seeded')
     // a local instance's accounts use the README's password: shown at every start
-    expect(second.output()).toContain('Demo accounts (password Demo#2026)')
+    await printed(second, 'Demo accounts (password Demo#2026)')
     const after = (await (await fetch(`${second.url}/api/categoryDetails`)).json()) as { _id: string }[]
     expect(after.map((p) => p._id)).toEqual(before.map((p) => p._id))
     const health = await fetch(`${second.url}/api/health`)
@@ -132,6 +148,7 @@ describe('the server process', () => {
   }, async () => {
     const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }
     const json = await start(env)
+    await printed(json, 'Demo accounts (password Demo#2026)')
     const lines = json.output().trim().split('\n')
     // every line a JSON object a log collector reads (what pino writes)
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow()
@@ -142,11 +159,7 @@ describe('the server process', () => {
     expect(await json.exit).toBe(0)
 
     const pretty = await start({ ...env, LOG_FORMAT: 'pretty' })
-    await new Promise<void>((resolve) => {
-      const wait = setInterval(() => {
-        if (pretty.output().includes('Stop with Ctrl+C.')) resolve(clearInterval(wait))
-      }, 50)
-    })
+    await printed(pretty, 'Stop with Ctrl+C.')
     const out = pretty.output()
     expect(out).not.toMatch(/^\{"level"/m)
     expect(out).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Server listening at/m)
@@ -182,20 +195,23 @@ describe('the server process', () => {
         }).then((r) => r.status)
 
       const first = await start(env)
-      const printed = /Demo accounts \(password (\S+)\)/.exec(first.output())?.[1]
-      expect(printed).toBeDefined()
-      expect(printed).not.toBe('Demo#2026')
+      // the last lines it prints, once it listens
+      await printed(first, 'DEMO_DATA=on: the demo accounts and listings are public')
+      const password = /Demo accounts \(password (\S+)\)/.exec(first.output())?.[1]
+      expect(password).toBeDefined()
+      expect(password).not.toBe('Demo#2026')
       expect(first.output()).toContain('in production mode')
       expect(first.output()).toContain('DEMO_DATA=on: the demo accounts and listings are public')
-      expect(readFileSync(path.join(dir, 'demo-password'), 'utf8')).toBe(printed)
+      expect(readFileSync(path.join(dir, 'demo-password'), 'utf8')).toBe(password)
       expect(await signIn(first.url, 'Demo#2026')).toBe(401)
-      expect(await signIn(first.url, printed!)).toBe(200)
+      expect(await signIn(first.url, password!)).toBe(200)
       first.child.kill('SIGTERM')
       expect(await first.exit).toBe(0)
 
       const second = await start(env)
+      await printed(second, 'DEMO_DATA=on: the demo accounts and listings are public')
       expect(second.output()).not.toContain('Demo accounts')
-      expect(await signIn(second.url, printed!)).toBe(200)
+      expect(await signIn(second.url, password!)).toBe(200)
       second.child.kill('SIGTERM')
       expect(await second.exit).toBe(0)
     } finally {
