@@ -62,12 +62,14 @@ async function expectToastClear(page: Page, toast: Locator) {
   const box = await boxOf(toast)
   expect(overlaps(box, await boxOf(logo(page))), 'toast over the logo').toBe(false)
   expect(overlaps(box, await boxOf(page.getByRole('heading', { level: 1 }))), 'toast over the heading').toBe(false)
-  const onTop = await toast.evaluate((element) => {
-    const rect = element.getBoundingClientRect()
-    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2)
-    return hit !== null && element.parentElement!.contains(hit)
-  })
-  expect(onTop, 'nothing covers the toast').toBe(true)
+  // asked again until it holds: the toast slides in, and the page under it may still be settling
+  const onTop = () =>
+    toast.evaluate((element) => {
+      const rect = element.getBoundingClientRect()
+      const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2)
+      return hit !== null && element.parentElement!.contains(hit)
+    })
+  await expect.poll(onTop, { message: 'nothing covers the toast', timeout: 5_000 }).toBe(true)
 }
 
 /**
