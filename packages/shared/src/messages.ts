@@ -6,8 +6,10 @@ import { confirmMessages } from './messages/confirm.ts'
 import { imagesMessages } from './messages/images.ts'
 import { mailMessages } from './messages/mail.ts'
 import { paymentsMessages } from './messages/payments.ts'
+import { postsMessages } from './messages/posts.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
+import { settingsMessages } from './messages/settings.ts'
 import { usersMessages } from './messages/users.ts'
 import { wishlistsMessages } from './messages/wishlists.ts'
 import { homeMessages, navMessages } from './site-messages.ts'
@@ -33,4 +35,6 @@ export const messages = {
   images: imagesMessages,
   mail: mailMessages,
   blogs: blogsMessages,
+  posts: postsMessages,
+  settings: settingsMessages,
 } as const

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import './zod-config.ts'
+import { messages } from './messages.ts'
+
+const m = messages.posts
 
 /** A post's address: lowercase letters and digits in words joined by single hyphens (`/blogs/leather-care`). */
 export const POST_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
@@ -19,32 +22,23 @@ export function slugify(title: string): string {
 }
 
 export const postSlugSchema = z
-  .string({ error: 'slug must be text' })
+  .string({ error: m.slugNotText })
   .trim()
-  .max(POST_SLUG_MAX, `Slug must be at most ${POST_SLUG_MAX} characters`)
-  .regex(POST_SLUG_PATTERN, 'Slug may use lowercase letters, digits and single hyphens only')
+  .max(POST_SLUG_MAX, m.slugTooLong(POST_SLUG_MAX))
+  .regex(POST_SLUG_PATTERN, m.slugPattern)
 
 /** What an admin sends to create or change a post. An empty or absent slug is made from the title. */
 export const postBodySchema = z.object({
   title: z
-    .string({ error: 'Title is required' })
+    .string({ error: m.titleRequired })
     .trim()
-    .min(1, 'Title is required')
-    .max(POST_TITLE_MAX, `Title must be at most ${POST_TITLE_MAX} characters`),
+    .min(1, m.titleRequired)
+    .max(POST_TITLE_MAX, m.titleTooLong(POST_TITLE_MAX)),
   slug: z.union([z.literal(''), postSlugSchema]).optional(),
   // the url of a photo uploaded through POST /api/posts/images (the server checks it is one of ours)
-  cover: z
-    .string({ error: 'cover must be text' })
-    .trim()
-    .max(500, 'cover is not a photo of ours')
-    .nullable()
-    .optional(),
-  body: z
-    .string({ error: 'Body is required' })
-    .trim()
-    .min(1, 'Body is required')
-    .max(POST_BODY_MAX, 'Body must be at most 50,000 characters'),
-  published: z.boolean({ error: 'published must be true or false' }),
+  cover: z.string({ error: m.coverNotText }).trim().max(500, m.coverTooLong).nullable().optional(),
+  body: z.string({ error: m.bodyRequired }).trim().min(1, m.bodyRequired).max(POST_BODY_MAX, m.bodyTooLong),
+  published: z.boolean({ error: m.publishedNotBoolean }),
 })
 export type PostBody = z.infer<typeof postBodySchema>
 

@@ -45,13 +45,10 @@ export function isSocialPage(network: SocialNetwork, value: string): boolean {
 const socialUrl = (network: SocialNetwork) => {
   const { label, hosts } = SOCIAL_NETWORKS[network]
   return z
-    .string({ error: `${network} must be text or null` })
+    .string({ error: messages.settings.linkNotText(network) })
     .trim()
-    .max(300, `${label} link must be at most 300 characters`)
-    .refine(
-      (value) => value === '' || isSocialPage(network, value),
-      `${label} link must be an https address of your page on ${hosts[0]}`,
-    )
+    .max(300, messages.settings.linkTooLong(label))
+    .refine((value) => value === '' || isSocialPage(network, value), messages.settings.linkNotPage(label, hosts[0]))
     .nullable()
     .transform((value) => (value ? value : null))
 }
@@ -59,10 +56,10 @@ const socialUrl = (network: SocialNetwork) => {
 /** The settings anyone may read: the blog's tagline (the hero) and the footer's social links (null: hidden). */
 export const settingsSchema = z.object({
   blogTagline: z
-    .string({ error: 'Blog tagline is required' })
+    .string({ error: messages.settings.taglineRequired })
     .trim()
-    .min(1, 'Blog tagline is required')
-    .max(BLOG_TAGLINE_MAX, `Blog tagline must be at most ${BLOG_TAGLINE_MAX} characters`),
+    .min(1, messages.settings.taglineRequired)
+    .max(BLOG_TAGLINE_MAX, messages.settings.taglineTooLong(BLOG_TAGLINE_MAX)),
   facebook: socialUrl('facebook'),
   instagram: socialUrl('instagram'),
   x: socialUrl('x'),

@@ -10,6 +10,13 @@ import type { ImageStore } from './image-store.ts'
 /** Display sizes: `img` for cards and detail pages, `thumb` for tables and small cards. */
 export const IMAGE_WIDTHS = { img: 800, thumb: 320 } as const
 
+/** The end of a stored photo's key at its display size: what a listing or a cover points at. */
+export const DISPLAY_PHOTO_SUFFIX = `-${IMAGE_WIDTHS.img}.webp`
+
+/** The thumbnail stored beside a display-size photo (its key ends with DISPLAY_PHOTO_SUFFIX). */
+export const thumbUrlOf = (store: ImageStore, displayKey: string) =>
+  store.url(`${displayKey.slice(0, -DISPLAY_PHOTO_SUFFIX.length)}-${IMAGE_WIDTHS.thumb}.webp`)
+
 export interface StoredImage {
   img: string
   thumb: string

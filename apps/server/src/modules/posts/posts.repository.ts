@@ -5,13 +5,12 @@ import { posts } from '../../db/schema/index.ts'
 export type PostRow = typeof posts.$inferSelect
 export type NewPostRow = Pick<PostRow, 'slug' | 'title' | 'coverImg' | 'coverThumb' | 'body' | 'published'>
 
-/** Published posts, newest first (the blog page and the sitemap). */
+/** A post visitors may read (the blog, its pages and the sitemap). */
+export const isPublishedPost = and(eq(posts.published, true), isNotNull(posts.publishedAt))
+
+/** Published posts, newest first (the blog page). */
 export const listPublishedPosts = (db: DbOrTx) =>
-  db
-    .select()
-    .from(posts)
-    .where(and(eq(posts.published, true), isNotNull(posts.publishedAt)))
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
+  db.select().from(posts).where(isPublishedPost).orderBy(desc(posts.publishedAt), desc(posts.id))
 
 /** Every post, drafts first then newest (the admin's Posts screen). */
 export const listAllPosts = (db: DbOrTx) =>

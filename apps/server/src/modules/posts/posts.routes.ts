@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart'
 import { messages } from '@preloved/shared/messages'
 import {
   type PostBody,
@@ -8,13 +7,12 @@ import {
   slugify,
   slugParamSchema,
 } from '@preloved/shared/posts'
-import { imageUploadResultSchema } from '@preloved/shared/products'
 import type { FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError, pgErrorCode } from '../../lib/errors.ts'
-import { signedInUser } from '../../plugins/auth.ts'
 import { imageUploadRoute } from '../images/images.routes.ts'
+import { thumbUrlOf } from '../images/images.service.ts'
 import {
   deletePost,
   findPostBySlug,
@@ -31,34 +29,26 @@ const RESERVED_SLUGS = new Set(['all'])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const postIdParamSchema = z.object({ id: z.string().min(1).max(64) })
 
-export const postMessages = {
-  notFound: 'Post not found',
-  slugTaken: 'Slug is already used by another post',
-  slugReserved: 'Slug "all" is reserved: choose another',
-  noSlug: 'Slug is required: the title has no letters or digits to make one from',
-  coverNotOurs: 'Cover must be a photo uploaded here',
-} as const
-
 /** The row a post body becomes: the slug from the title when none is given; the cover must be one of our photos. */
 function toRow(app: FastifyInstance, body: PostBody): NewPostRow {
   const slug = body.slug || slugify(body.title)
-  if (!slug) throw new AppError(400, postMessages.noSlug)
-  if (RESERVED_SLUGS.has(slug)) throw new AppError(400, postMessages.slugReserved)
+  if (!slug) throw new AppError(400, messages.posts.noSlug)
+  if (RESERVED_SLUGS.has(slug)) throw new AppError(400, messages.posts.slugReserved)
   let coverImg: string | null = null
   let coverThumb: string | null = null
   if (body.cover) {
     const key = app.images.keyOf(body.cover)
-    const m = key ? /^([0-9a-f]{16,64})-800\.webp$/.exec(key) : null
-    if (!m) throw new AppError(400, postMessages.coverNotOurs)
+    // a display-size photo of ours, named by its content hash
+    if (!key || !/^[0-9a-f]{16,64}-800\.webp$/.test(key)) throw new AppError(400, messages.posts.coverNotOurs)
     coverImg = body.cover
-    coverThumb = app.images.url(`${m[1]}-320.webp`)
+    coverThumb = thumbUrlOf(app.images, key)
   }
   return { slug, title: body.title, coverImg, coverThumb, body: body.body, published: body.published }
 }
 
 /** A unique-slug violation as 409; anything else as it was. */
 function slugConflict(err: unknown): never {
-  if (pgErrorCode(err) === '23505') throw new AppError(409, postMessages.slugTaken)
+  if (pgErrorCode(err) === '23505') throw new AppError(409, messages.posts.slugTaken)
   throw err
 }
 
@@ -107,10 +97,10 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const post = await findPostBySlug(app.db, req.params.slug)
-      if (!post) throw new AppError(404, postMessages.notFound)
+      if (!post) throw new AppError(404, messages.posts.notFound)
       if (!post.published) {
         const user = await app.resolveUser(req)
-        if (user?.role !== 'admin') throw new AppError(404, postMessages.notFound)
+        if (user?.role !== 'admin') throw new AppError(404, messages.posts.notFound)
         reply.header('cache-control', 'private, no-store')
       } else {
         reply.header('cache-control', 'no-cache')
@@ -145,9 +135,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!UUID.test(req.params.id)) throw new AppError(404, postMessages.notFound)
+      if (!UUID.test(req.params.id)) throw new AppError(404, messages.posts.notFound)
       const row = await updatePost(app.db, req.params.id, toRow(app, req.body), app.now()).catch(slugConflict)
-      if (!row) throw new AppError(404, postMessages.notFound)
+      if (!row) throw new AppError(404, messages.posts.notFound)
       app.pageCache.clear()
       return toPostJson(row)
     },
@@ -165,9 +155,9 @@ export const postsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!UUID.test(req.params.id)) throw new AppError(404, postMessages.notFound)
+      if (!UUID.test(req.params.id)) throw new AppError(404, messages.posts.notFound)
       const deletedCount = await deletePost(app.db, req.params.id)
-      if (deletedCount === 0) throw new AppError(404, postMessages.notFound)
+      if (deletedCount === 0) throw new AppError(404, messages.posts.notFound)
       app.pageCache.clear()
       return { acknowledged: true as const, deletedCount }
     },

@@ -8,7 +8,7 @@ import { dollarsToCents } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { ImageStore } from '../images/image-store.ts'
-import { IMAGE_WIDTHS, markUploadUsed, mayUsePhoto } from '../images/images.service.ts'
+import { DISPLAY_PHOTO_SUFFIX, markUploadUsed, mayUsePhoto, thumbUrlOf } from '../images/images.service.ts'
 import type { ListingsChanged } from './list-cache.ts'
 
 /**
@@ -23,10 +23,9 @@ export async function createProduct(
   body: CreateProductBody,
 ) {
   const key = store.keyOf(body.img)
-  const suffix = `-${IMAGE_WIDTHS.img}.webp`
-  if (!key?.endsWith(suffix)) throw new AppError(400, messages.products.notOurImage)
+  if (!key?.endsWith(DISPLAY_PHOTO_SUFFIX)) throw new AppError(400, messages.products.notOurImage)
   if (!(await mayUsePhoto(db, key, body.img, seller.id))) throw new AppError(403, messages.products.photoNotYours)
-  const thumb = store.url(key.replace(suffix, `-${IMAGE_WIDTHS.thumb}.webp`))
+  const thumb = thumbUrlOf(store, key)
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)

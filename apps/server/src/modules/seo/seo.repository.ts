@@ -1,6 +1,7 @@
-import { and, asc, count, eq, isNotNull, ne } from 'drizzle-orm'
+import { asc, count, ne } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { posts, products } from '../../db/schema/index.ts'
+import { isPublishedPost } from '../posts/posts.repository.ts'
 
 /**
  * Listings with a public page: for sale, or sold (its page says so and shows similar bags), never removed. The
@@ -28,10 +29,8 @@ export function listPublicListings(db: DbOrTx, offset: number, limit: number) {
     .limit(limit)
 }
 
-const isPublished = and(eq(posts.published, true), isNotNull(posts.publishedAt))
-
 export async function countPublishedPosts(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(posts).where(isPublished)
+  const [row] = await db.select({ n: count() }).from(posts).where(isPublishedPost)
   return row?.n ?? 0
 }
 
@@ -40,7 +39,7 @@ export function listPublishedPostSlugs(db: DbOrTx, offset: number, limit: number
   return db
     .select({ slug: posts.slug, updatedAt: posts.updatedAt })
     .from(posts)
-    .where(isPublished)
+    .where(isPublishedPost)
     .orderBy(asc(posts.publishedAt), asc(posts.id))
     .offset(offset)
     .limit(limit)

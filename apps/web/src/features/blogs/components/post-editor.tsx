@@ -1,3 +1,4 @@
+import { messages } from '@preloved/shared/messages'
 import { type Post, type PostBody, postBodySchema, slugify } from '@preloved/shared/posts'
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -68,7 +69,7 @@ export function PostEditor({ post }: { post?: Post }) {
     setErrors({})
     save.mutate(parsed.data, {
       onSuccess: (saved) => {
-        toast.success(saved.published ? 'Post published' : 'Draft saved')
+        toast.success(saved.published ? messages.posts.published : messages.posts.draftSaved)
         if (!post || post.slug !== saved.slug) void navigate(paths.dashboard.editPost(saved.slug), { replace: true })
       },
       onError: (error) => {

@@ -1,3 +1,4 @@
+import { messages } from '@preloved/shared/messages'
 import type { Post } from '@preloved/shared/posts'
 import { FileText, Plus } from 'lucide-react'
 import { useState } from 'react'
@@ -88,7 +89,7 @@ export function PostsList() {
         onConfirm={() =>
           toDelete &&
           deletePost.mutate(toDelete._id, {
-            onSuccess: () => toast.success('Post deleted'),
+            onSuccess: () => toast.success(messages.posts.deleted),
             onError: (error) => toast.error(error.message),
             onSettled: () => setToDelete(null),
           })

@@ -1,3 +1,4 @@
+import { messages } from '@preloved/shared/messages'
 import {
   BLOG_TAGLINE_MAX,
   type Settings,
@@ -46,7 +47,7 @@ function SettingsFields({ initial }: { initial: Settings }) {
     }
     setErrors({})
     update.mutate(parsed.data, {
-      onSuccess: () => toast.success('Settings saved'),
+      onSuccess: () => toast.success(messages.settings.saved),
       onError: (error) => setErrors({ form: error.message }),
     })
   }

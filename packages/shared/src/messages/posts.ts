@@ -1,0 +1,21 @@
+/** The texts of the blog's posts (issue 14): the API's refusals, the form's rules and the editor's toasts. */
+export const postsMessages = {
+  notFound: 'Post not found',
+  slugTaken: 'Slug is already used by another post',
+  slugReserved: 'Slug "all" is reserved: choose another',
+  noSlug: 'Slug is required: the title has no letters or digits to make one from',
+  coverNotOurs: 'Cover must be a photo uploaded here',
+  slugNotText: 'slug must be text',
+  slugTooLong: (max: number) => `Slug must be at most ${max} characters`,
+  slugPattern: 'Slug may use lowercase letters, digits and single hyphens only',
+  titleRequired: 'Title is required',
+  titleTooLong: (max: number) => `Title must be at most ${max} characters`,
+  coverNotText: 'cover must be text',
+  coverTooLong: 'cover is not a photo of ours',
+  bodyRequired: 'Body is required',
+  bodyTooLong: 'Body must be at most 50,000 characters',
+  publishedNotBoolean: 'published must be true or false',
+  published: 'Post published',
+  draftSaved: 'Draft saved',
+  deleted: 'Post deleted',
+} as const
