@@ -1,5 +1,6 @@
 import { type Settings, settingsResponseSchema, settingsSchema } from '@preloved/shared/settings'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { MicroCache } from '../../lib/micro-cache.ts'
 import { readSettings, writeSettings } from './settings.repository.ts'
 
 /**
@@ -8,11 +9,15 @@ import { readSettings, writeSettings } from './settings.repository.ts'
  * pages show them. Answers carry an ETag and `no-cache`: browsers and CDNs keep them and ask whether they changed.
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // other instances' changes show within a minute
-  let cached: { settings: Settings; at: number } | undefined
+  // other instances' changes show within a minute; a read begun before a change is never kept after it
+  const cache = new MicroCache<Settings>(60_000, 1)
   const current = async () => {
-    if (!cached || Date.now() - cached.at > 60_000) cached = { settings: await readSettings(app.db), at: Date.now() }
-    return cached.settings
+    const hit = cache.get('settings')
+    if (hit) return hit
+    const since = cache.version
+    const read = await readSettings(app.db)
+    cache.set('settings', read, since)
+    return read
   }
   const tags = ['settings']
 
@@ -41,7 +46,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await writeSettings(app.db, req.body, app.now())
-      cached = undefined
+      cache.clear()
       app.pageCache.clear()
       return current()
     },
