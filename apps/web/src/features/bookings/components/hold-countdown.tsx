@@ -9,30 +9,37 @@ import { formatCountdown } from '../format-countdown'
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
 
-/** The time now, once a second while `running` (the browser only: the server's HTML shows the end time alone). */
-function useNow(running: boolean): number | undefined {
+/**
+ * The time now, once a second while `running` and until `until` has passed (the browser only: the server's HTML
+ * shows the end time alone).
+ */
+function useNow(running: boolean, until: number): number | undefined {
   const hydrated = useHydrated()
   const [now, setNow] = useState(() => Date.now())
   useEffect(() => {
     if (!running) return
-    setNow(Date.now())
-    const timer = window.setInterval(() => setNow(Date.now()), 1000)
+    let timer: number | undefined
+    const tick = () => {
+      const time = Date.now()
+      setNow(time)
+      if (time >= until) window.clearInterval(timer)
+    }
+    timer = window.setInterval(tick, 1000)
+    tick()
     return () => window.clearInterval(timer)
-  }, [running])
+  }, [running, until])
   return hydrated ? now : undefined
 }
 
 /**
  * The time left of a hold ending at `expiresAt`, and whether it has ended (false until the browser knows): the page
- * holding it hides Pay once it has. The clock ticks only while `active` (a live hold).
+ * holding it hides Pay once it has. The clock ticks only while `active` (a live hold), and stops at the end.
  */
 export function useHoldClock(expiresAt: string, active = true) {
   const end = new Date(expiresAt).getTime()
-  const [ended, setEnded] = useState(false)
-  const now = useNow(active && !ended)
+  const now = useNow(active, end)
   const left = now === undefined ? undefined : end - now
-  if (left !== undefined && left <= 0 && !ended) setEnded(true)
-  return { left, ended }
+  return { left, ended: left !== undefined && left <= 0 }
 }
 
 type HoldClock = ReturnType<typeof useHoldClock>
