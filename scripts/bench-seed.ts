@@ -61,7 +61,7 @@ export async function seedBench(db: Db, sizes: SeedSizes): Promise<void> {
 
   await run(`
     insert into product (id, seller_id, title, img, thumb, category, original_price, resell_price, year, location,
-                         phone, condition, description, specialty, advertisement, status, created_at)
+                         phone, condition, description, specialty, advertisement, status, created_at, photos)
     select ${productUuidSql('i')},
            'bench-seller-' || (i % ${sellers} + 1),
            'Bench bag ' || i || ' — a well-kept leather bag',
@@ -78,7 +78,8 @@ export async function seedBench(db: Db, sizes: SeedSizes): Promise<void> {
            'Dust bag included',
            i % 50 = 1,
            case when i % 20 = 0 then 'sold' else 'available' end,
-           now() - interval '1 minute' * (${n} - i + 10)
+           now() - interval '1 minute' * (${n} - i + 10),
+           '[{"url": "/uploads/000000000000000000000000-800.webp", "thumb": "/uploads/000000000000000000000000-320.webp"}]'::jsonb
     from generate_series(1, ${n}) i`)
 
   // each sold listing was paid for by one customer with history (round robin)

@@ -18,13 +18,13 @@ let seq = 0
 
 export async function insertProduct(db: DbOrTx, sellerId: string, over: Partial<NewProduct> = {}) {
   seq += 1
+  const img = over.img ?? '/uploads/0123456789abcdef01234567-800.webp'
+  const thumb = over.thumb ?? img.replace(/-800\.webp$/, '-320.webp')
   const [row] = await db
     .insert(products)
     .values({
       sellerId,
       title: `Test bag ${seq}`,
-      img: '/uploads/0123456789abcdef01234567-800.webp',
-      thumb: '/uploads/0123456789abcdef01234567-320.webp',
       category: 'Tote',
       originalPriceCents: 25000,
       resellPriceCents: 12050,
@@ -35,6 +35,9 @@ export async function insertProduct(db: DbOrTx, sellerId: string, over: Partial<
       description: 'A test bag.',
       createdAt: new Date(Date.UTC(2026, 0, 1) + seq * 60_000),
       ...over,
+      img,
+      thumb,
+      photos: over.photos ?? [{ url: img, thumb }],
     })
     .returning()
   return row!

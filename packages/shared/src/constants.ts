@@ -20,3 +20,99 @@ export const FIRST_ORDER_DISCOUNT_PERCENT = 15
 export const PASSWORD_MIN = 6
 export const PASSWORD_SPECIALS = '!@#$&*'
 export const MAX_PAGE_SIZE = 100
+
+/** What a condition means, shown wherever a condition appears (MARKETPLACE.md §2, as Vestiaire defines its grades). */
+export const CONDITION_DEFINITIONS: Record<Condition, string> = {
+  excellent: 'Barely used: no visible signs of wear, like new on close inspection.',
+  good: 'Used with care: light signs of wear such as faint scratches or softened corners.',
+  fair: 'Visibly used: noticeable wear such as scuffs, marks or worn corners, and fully working.',
+}
+
+/** Listing fields of MARKETPLACE.md §2; the API accepts exactly these words. */
+export const COLOURS = [
+  'black',
+  'white',
+  'beige',
+  'brown',
+  'tan',
+  'grey',
+  'red',
+  'pink',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+  'gold',
+  'silver',
+  'multicolour',
+] as const
+export type Colour = (typeof COLOURS)[number]
+/** The swatch shown beside each colour (multicolour is drawn as a gradient of these). */
+export const COLOUR_SWATCHES: Record<Colour, string> = {
+  black: '#1c1c1c',
+  white: '#f7f5f0',
+  beige: '#d9c6a5',
+  brown: '#6b4423',
+  tan: '#c08a55',
+  grey: '#8a8a8a',
+  red: '#b3202a',
+  pink: '#e8a0b4',
+  orange: '#e0782b',
+  yellow: '#e9c73b',
+  green: '#2f6b45',
+  blue: '#2b4f8f',
+  purple: '#6a3d8f',
+  gold: '#c9a23f',
+  silver: '#b9bcc0',
+  multicolour: 'linear-gradient(135deg, #b3202a, #e9c73b, #2f6b45, #2b4f8f)',
+}
+export const MATERIALS = [
+  'leather',
+  'patent leather',
+  'suede',
+  'canvas',
+  'coated canvas',
+  'nylon',
+  'denim',
+  'straw',
+  'fabric',
+  'exotic',
+  'synthetic',
+  'other',
+] as const
+export type Material = (typeof MATERIALS)[number]
+export const WEAR_AREAS = ['exterior', 'interior', 'corners', 'handles', 'hardware'] as const
+export type WearArea = (typeof WEAR_AREAS)[number]
+export const WEAR_NOTE_MAX = 300
+export const INCLUDES = ['dust bag', 'box', 'receipt', 'authenticity card', 'strap', 'lock & key'] as const
+export type Include = (typeof INCLUDES)[number]
+export const MEASUREMENTS = ['width', 'height', 'depth', 'strapDrop'] as const
+export type Measurement = (typeof MEASUREMENTS)[number]
+export const MEASUREMENT_LABELS: Record<Measurement, string> = {
+  width: 'Width',
+  height: 'Height',
+  depth: 'Depth',
+  strapDrop: 'Strap drop',
+}
+/** Measurements are in centimetres, 1–200. */
+export const MEASUREMENT_MIN_CM = 1
+export const MEASUREMENT_MAX_CM = 200
+export const MAX_PHOTOS = 10
+/** The suggested photo slots of the Add Product form, in order. */
+export const PHOTO_SLOTS = ['Front', 'Back', 'Base', 'Inside', 'Hardware', 'Date code'] as const
+/** How a listing without a brand, colour or material reads. */
+export const NOT_STATED = 'Not stated'
+export const UNBRANDED_SLUG = 'unbranded'
+export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const
+export type SearchSort = (typeof SEARCH_SORTS)[number]
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+}
+export const SEARCH_DEFAULT_LIMIT = 24
+export const SEARCH_MAX_LIMIT = 60
+/** Longest `q` a search accepts (longer → 400). */
+export const SEARCH_Q_MAX = 200

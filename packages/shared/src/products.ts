@@ -1,7 +1,19 @@
 import { z } from 'zod'
 import './zod-config.ts'
 import { pageQuerySchema } from './common.ts'
-import { CATEGORY_SLUGS, CONDITIONS, PRODUCT_STATUSES } from './constants.ts'
+import {
+  CATEGORY_SLUGS,
+  COLOURS,
+  CONDITIONS,
+  INCLUDES,
+  MATERIALS,
+  MAX_PHOTOS,
+  MEASUREMENT_MAX_CM,
+  MEASUREMENT_MIN_CM,
+  PRODUCT_STATUSES,
+  WEAR_AREAS,
+  WEAR_NOTE_MAX,
+} from './constants.ts'
 import { messages } from './messages.ts'
 
 /** A listing as the API sends it (the spec's categoryDetails fields). */
@@ -30,6 +42,29 @@ export const productSchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   /** Whether a customer's unpaid booking holds it right now (issue 5 fills it). */
   reserved: z.boolean().optional(),
+  // MARKETPLACE.md §2 and §7 (issue 15). brand, colour and material are null on a listing made with SPEC's fields
+  // only: screens show them as "Not stated".
+  /** The seller's id again, under the name MARKETPLACE.md §7 gives it (`/api/sellers/{sellerId}`). */
+  sellerId: z.string(),
+  /** The brand's name, and its slug for links and filters. */
+  brand: z.string().nullable(),
+  brandSlug: z.string().nullable(),
+  colour: z.enum(COLOURS).nullable(),
+  material: z.enum(MATERIALS).nullable(),
+  wear: z.partialRecord(z.enum(WEAR_AREAS), z.string()),
+  measurements: z.object({
+    width: z.number().optional(),
+    height: z.number().optional(),
+    depth: z.number().optional(),
+    strapDrop: z.number().optional(),
+  }),
+  includes: z.array(z.enum(INCLUDES)),
+  /** 1–10 photos in the seller's order; the first is the cover (`img`). */
+  photos: z.array(z.object({ url: z.string(), thumb: z.string() })),
+  /** The price before the latest change when that change lowered it ("Price dropped", struck through); else null. */
+  previousPrice: z.number().nullable(),
+  /** Every price the listing has had, oldest first (the first price included): on a single listing's answer. */
+  priceHistory: z.array(z.object({ price: z.number(), at: z.string() })).optional(),
 })
 export type Product = z.infer<typeof productSchema>
 export const productListSchema = z.array(productSchema)
@@ -83,9 +118,94 @@ export const productFields = {
   specialty: z.string().trim().max(200, 'specialty must be at most 200 characters').optional(),
 }
 
-/** POST /api/categoryDetails: the listing's own fields; seller, email and verified come from the token. */
-export const createProductBodySchema = z.object(productFields)
+/** One measurement in cm: 1–200, at most one decimal. */
+const measurement = (name: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: `measurements.${name} must be a number of centimetres` })
+      .min(MEASUREMENT_MIN_CM, `measurements.${name} must be between 1 and 200 cm`)
+      .max(MEASUREMENT_MAX_CM, `measurements.${name} must be between 1 and 200 cm`)
+      .refine((n) => Math.abs(Math.round(n * 10) - n * 10) < 1e-6, `measurements.${name} can have at most 1 decimal`)
+      .optional(),
+  )
+
+/** A photo as a listing sends it: `{ url }` or the plain URL of an image uploaded through POST /api/images. */
+const photoInput = z.preprocess(
+  (v) => (typeof v === 'string' ? { url: v } : v),
+  z.object({ url: z.string({ error: 'each photo needs a url' }).trim().min(1, 'each photo needs a url').max(500) }),
+)
+
+/**
+ * The fields MARKETPLACE.md §2 adds. Optional on the API (SPEC's call without them still works, §7); the Add
+ * Product form requires brand, colour, material and photos (addProductFormSchema in the web app).
+ */
+export const listingDetailFields = {
+  /** A brand's slug, name or alias, any case; resolved (or refused with 400 naming `brand`) by the server. */
+  brand: z
+    .string({ error: 'brand must be a brand name or slug' })
+    .trim()
+    .min(1, 'brand is required')
+    .max(80, 'brand is not a known brand'),
+  colour: z.enum(COLOURS, { error: `colour must be one of ${COLOURS.join(', ')}` }),
+  material: z.enum(MATERIALS, { error: `material must be one of ${MATERIALS.join(', ')}` }),
+  wear: z.partialRecord(
+    z.enum(WEAR_AREAS, { error: `wear areas are ${WEAR_AREAS.join(', ')}` }),
+    z.string().trim().max(WEAR_NOTE_MAX, `each wear note must be at most ${WEAR_NOTE_MAX} characters`),
+  ),
+  measurements: z.strictObject(
+    {
+      width: measurement('width'),
+      height: measurement('height'),
+      depth: measurement('depth'),
+      strapDrop: measurement('strapDrop'),
+    },
+    { error: 'measurements may hold width, height, depth and strapDrop only' },
+  ),
+  includes: z
+    .array(z.enum(INCLUDES, { error: `includes may hold ${INCLUDES.join(', ')}` }))
+    .max(INCLUDES.length, 'includes lists an item twice'),
+  photos: z
+    .array(photoInput)
+    .min(1, 'photos must hold at least 1 photo')
+    .max(MAX_PHOTOS, `photos may hold at most ${MAX_PHOTOS} photos`),
+}
+
+const detailsOptional = {
+  brand: listingDetailFields.brand.optional(),
+  colour: listingDetailFields.colour.optional(),
+  material: listingDetailFields.material.optional(),
+  wear: listingDetailFields.wear.optional(),
+  measurements: listingDetailFields.measurements.optional(),
+  includes: listingDetailFields.includes.optional(),
+  photos: listingDetailFields.photos.optional(),
+}
+
+/**
+ * POST /api/categoryDetails: the listing's own fields; seller, email and verified come from the token. `img` or
+ * `photos` (or both, when `img` is the first photo): SPEC's call sends `img` alone, which becomes the only photo.
+ */
+export const createProductBodySchema = z
+  .object({ ...productFields, img: productFields.img.optional(), ...detailsOptional })
+  .superRefine((body, ctx) => {
+    if (!body.img && !body.photos)
+      ctx.addIssue({ code: 'custom', path: ['img'], message: messages.products.imageRequired })
+    if (body.img && body.photos && body.photos[0]?.url !== body.img)
+      ctx.addIssue({ code: 'custom', path: ['img'], message: 'img must be the first of photos (the cover)' })
+  })
 export type CreateProductBody = z.infer<typeof createProductBodySchema>
+
+/** PATCH /api/categoryDetails/{id}: any field of a listing, at least one; what is sent is validated as on create. */
+export const updateProductBodySchema = z
+  .strictObject(
+    {
+      ...Object.fromEntries(Object.entries(productFields).map(([k, v]) => [k, v.optional()])),
+      ...detailsOptional,
+    } as { [K in keyof typeof productFields]: z.ZodOptional<(typeof productFields)[K]> } & typeof detailsOptional,
+    { error: 'the body holds a field a listing does not have' },
+  )
+  .refine((body) => Object.keys(body).length > 0, 'send at least one field to change')
+export type UpdateProductBody = z.infer<typeof updateProductBodySchema>
 
 export const insertResultSchema = z.object({ acknowledged: z.literal(true), insertedId: z.string() })
 export const modifyResultSchema = z.object({ acknowledged: z.literal(true), modifiedCount: z.number() })

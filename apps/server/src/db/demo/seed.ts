@@ -116,6 +116,7 @@ export async function seedDemoData(
           title: l.title,
           img: images[i]!.img,
           thumb: images[i]!.thumb,
+          photos: [{ url: images[i]!.img, thumb: images[i]!.thumb }],
           category: l.category,
           originalPriceCents: l.originalPriceCents,
           resellPriceCents: l.resellPriceCents,

@@ -1,5 +1,6 @@
+import { COLOURS, type Include, MATERIALS, type Measurement, type WearArea } from '@preloved/shared/constants'
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 
 export const categories = pgTable('category', {
@@ -13,6 +14,26 @@ export const categories = pgTable('category', {
   icon: text('icon').notNull(),
   position: integer('position').notNull().default(0),
 })
+
+/**
+ * Bag brands (MARKETPLACE.md §2): a listing names one by slug, name or alias (any case). Seeded by migration 0008
+ * with the designer and high-street brands plus "Unbranded"; an admin adds more.
+ */
+export const brands = pgTable('brand', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull().unique(),
+  /** Other names it goes by ("LV", "YSL"), compared without regard to case. */
+  aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
+  /** luxury, premium, high-street or none (Unbranded): for the demo data and shortcuts. */
+  tier: text('tier', { enum: ['luxury', 'premium', 'high-street', 'none'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export interface ListingPhoto {
+  url: string
+  thumb: string
+}
 
 /** The spec's categoryDetails: one bag, listed once by one seller. Money in cents. */
 export const products = pgTable(
@@ -41,8 +62,30 @@ export const products = pgTable(
       .notNull()
       .default('available'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // MARKETPLACE.md §2 (issue 15); brand, colour and material are null on listings made with SPEC's fields only
+    brandId: uuid('brand_id').references(() => brands.id),
+    colour: text('colour', { enum: COLOURS }),
+    material: text('material', { enum: MATERIALS }),
+    wear: jsonb('wear').$type<Partial<Record<WearArea, string>>>().notNull().default({}),
+    measurements: jsonb('measurements').$type<Partial<Record<Measurement, number>>>().notNull().default({}),
+    includes: text('includes').array().$type<Include[]>().notNull().default(sql`'{}'::text[]`),
+    /** 1–10 photos in order; photos[0] is always `img`/`thumb` (the cover). */
+    photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
+    /** The price before the latest change when that change lowered it, else null (a copy of price_history's news). */
+    previousPriceCents: integer('previous_price'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'product_photos_ck',
+      sql`jsonb_typeof(${t.photos}) = 'array' and jsonb_array_length(${t.photos}) between 1 and 10 and ${t.photos}->0->>'url' = ${t.img}`,
+    ),
+    check('product_colour_ck', sql.raw(`colour is null or colour in (${COLOURS.map((c) => `'${c}'`).join(', ')})`)),
+    check(
+      'product_material_ck',
+      sql.raw(`material is null or material in (${MATERIALS.map((c) => `'${c}'`).join(', ')})`),
+    ),
+    index('product_brand_idx').on(t.brandId),
     check('product_prices_ck', sql`${t.originalPriceCents} >= 0 and ${t.resellPriceCents} >= 0`),
     index('product_category_listing_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -56,5 +99,22 @@ export const products = pgTable(
     // the sitemap's pages: every listing with a public page (for sale or sold), oldest first
     index('product_sitemap_idx').on(t.createdAt, t.id).where(sql`${t.status} <> 'removed'`),
     index('product_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+)
+
+/** Every price a listing has had (MARKETPLACE.md §2): append-only, the first price included. Cents. */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    priceCents: integer('price').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('price_history_product_idx').on(t.productId, t.at),
+    check('price_history_price_ck', sql`${t.priceCents} >= 0`),
   ],
 )

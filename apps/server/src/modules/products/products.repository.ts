@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { bookings, products, users } from '../../db/schema/index.ts'
+import { bookings, brands, products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
@@ -25,6 +25,15 @@ const productColumns = {
   sellerName: users.name,
   sellerEmail: users.email,
   sellerVerified: users.verified,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+  colour: products.colour,
+  material: products.material,
+  wear: products.wear,
+  measurements: products.measurements,
+  includes: products.includes,
+  photos: products.photos,
+  previousPriceCents: products.previousPriceCents,
 }
 
 /**
@@ -60,6 +69,7 @@ export async function listProducts(
     .select({ ...productColumns, live: reservedAt(now) })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(...where))
     .orderBy(desc(products.createdAt), desc(products.id))
     .limit(page.limit + 1)
@@ -72,6 +82,7 @@ export async function findProduct(db: DbOrTx, id: string, now: Date) {
     .select({ ...productColumns, live: reservedAt(now) })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.id, id), ne(products.status, 'removed')))
   return row
 }
@@ -109,6 +120,16 @@ export const toProductJson = (row: ProductRow, contact = false) => ({
   advertisement: row.advertisement,
   status: row.status,
   reserved: row.status === 'available' && row.live,
+  sellerId: row.sellerId,
+  brand: row.brandName,
+  brandSlug: row.brandSlug,
+  colour: row.colour,
+  material: row.material,
+  wear: row.wear,
+  measurements: row.measurements,
+  includes: row.includes,
+  photos: row.photos,
+  previousPrice: row.previousPriceCents === null ? null : centsToDollars(row.previousPriceCents),
 })
 
 export const countProducts = (db: DbOrTx) =>

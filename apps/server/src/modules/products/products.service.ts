@@ -22,9 +22,10 @@ export async function createProduct(
   seller: CurrentUser,
   body: CreateProductBody,
 ) {
-  const key = store.keyOf(body.img)
+  const img = body.img ?? body.photos?.[0]?.url ?? ''
+  const key = store.keyOf(img)
   if (!key?.endsWith(DISPLAY_PHOTO_SUFFIX)) throw new AppError(400, messages.products.notOurImage)
-  if (!(await mayUsePhoto(db, key, body.img, seller.id))) throw new AppError(403, messages.products.photoNotYours)
+  if (!(await mayUsePhoto(db, key, img, seller.id))) throw new AppError(403, messages.products.photoNotYours)
   const thumb = thumbUrlOf(store, key)
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -32,8 +33,9 @@ export async function createProduct(
       .values({
         sellerId: seller.id,
         title: body.title,
-        img: body.img,
+        img,
         thumb,
+        photos: [{ url: img, thumb }],
         category: body.category,
         originalPriceCents: dollarsToCents(body.original_price),
         resellPriceCents: dollarsToCents(body.resell_price),
