@@ -4,6 +4,7 @@ import { bookingsMessages } from './messages/bookings.ts'
 import { commonMessages } from './messages/common.ts'
 import { confirmMessages } from './messages/confirm.ts'
 import { imagesMessages } from './messages/images.ts'
+import { listingsMessages } from './messages/listings.ts'
 import { mailMessages } from './messages/mail.ts'
 import { paymentsMessages } from './messages/payments.ts'
 import { postsMessages } from './messages/posts.ts'
@@ -37,4 +38,5 @@ export const messages = {
   blogs: blogsMessages,
   posts: postsMessages,
   settings: settingsMessages,
+  listings: listingsMessages,
 } as const

@@ -1,0 +1,44 @@
+import { messages } from '@preloved/shared/messages'
+import type { Product } from '@preloved/shared/products'
+import { cn } from '@/lib/cn'
+import { formatPrice } from '@/lib/format'
+
+/**
+ * A listing's price as every card and the product page show it: the resell price; after a price cut, "Price dropped"
+ * with the price before it struck through (MARKETPLACE.md §2); otherwise the original (new) price struck through.
+ */
+export function PriceTag({
+  product,
+  size = 'md',
+  className,
+}: {
+  product: Pick<Product, 'resell_price' | 'original_price' | 'previousPrice'>
+  size?: 'md' | 'lg'
+  className?: string
+}) {
+  const dropped = product.previousPrice !== null && product.previousPrice > product.resell_price
+  const struck = dropped
+    ? product.previousPrice
+    : product.original_price > product.resell_price
+      ? product.original_price
+      : null
+  return (
+    <span className={cn('inline-flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
+      <span className={cn('font-semibold text-primary', size === 'lg' ? 'text-3xl' : 'text-xl')}>
+        <span className="sr-only">Price: </span>
+        {formatPrice(product.resell_price)}
+      </span>
+      {struck !== null ? (
+        <span className="text-sm text-base-content/70">
+          <span className="sr-only">{dropped ? `${messages.listings.previousPrice} ` : 'Original price: '}</span>
+          <s>{formatPrice(struck)}</s>
+        </span>
+      ) : null}
+      {dropped ? (
+        <span className="badge badge-sm border-0 bg-error/10 font-medium text-error">
+          {messages.listings.priceDropped}
+        </span>
+      ) : null}
+    </span>
+  )
+}
