@@ -8,6 +8,7 @@ import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
+import { brandsRoutes } from './modules/brands/brands.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -25,6 +26,7 @@ import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -191,6 +193,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(dashboardRoutes)
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
+      await api.register(brandsRoutes)
+      await api.register(sellersRoutes)
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
     },
