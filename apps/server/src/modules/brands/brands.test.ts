@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct, listingBody } from '../../../test/fixtures.ts'
 import { uploadPhoto } from '../../../test/upload.ts'
-import { brands, products } from '../../db/schema/index.ts'
+import { brands } from '../../db/schema/index.ts'
 import { foldName, slugOf } from './brands.service.ts'
 
 let t: TestApp
