@@ -53,7 +53,7 @@ export const BAG_VIEWS = ['front', 'back', 'side', 'inside', 'base', 'hardware']
 export type BagView = (typeof BAG_VIEWS)[number]
 
 /** Bumped whenever a change to the drawing changes the pixels: cached renders are keyed by it. */
-export const BAG_ART_VERSION = 2
+export const BAG_ART_VERSION = 3
 
 // ---------------------------------------------------------------------------------------------
 // colours
@@ -1095,7 +1095,7 @@ function openBag(ctx: Ctx, kind: BagKind, drawn: Drawn): string {
   const mid = (left + right) / 2
   const rx = w / 2
   const ry = n(w * 0.2)
-  const top = n(DRAWN_FLOOR - w * (kind === 'backpack' ? 0.78 : 0.62))
+  const top = n(DRAWN_FLOOR - w * { backpack: 0.78, tote: 0.62, shoulder: 0.5 }[kind])
   const L = left
   const R = right
   const front = `M${L} ${top}A${rx} ${ry} 0 0 0 ${R} ${top}L${R - 14} ${DRAWN_FLOOR - 22}Q${R - 16} ${DRAWN_FLOOR} ${R - 40} ${DRAWN_FLOOR}H${L + 40}Q${L + 16} ${DRAWN_FLOOR} ${L + 14} ${DRAWN_FLOOR - 22}Z`
@@ -1103,20 +1103,21 @@ function openBag(ctx: Ctx, kind: BagKind, drawn: Drawn): string {
   const lining = c.lining
   const liningLight = lighten(lining, 0.18)
   const pocket = rrect(n(mid - w * 0.27), n(top - ry * 0.78), n(w * 0.3), n(ry * 0.95), 8)
-  const handle = (y: number, colour: string) =>
-    kind === 'backpack'
-      ? strap(ctx, cubic([mid - 60, y], [mid - 56, y - 90], [mid + 56, y - 90], [mid + 60, y]), 22, colour)
-      : strap(
-          ctx,
-          cubic(
-            [mid - w * 0.24, y],
-            [mid - w * 0.26, y - w * 0.62],
-            [mid + w * 0.26, y - w * 0.62],
-            [mid + w * 0.24, y],
-          ),
-          26,
-          colour,
-        )
+  const handle = (y: number, colour: string) => {
+    if (kind === 'backpack')
+      return strap(ctx, cubic([mid - 60, y], [mid - 56, y - 90], [mid + 56, y - 90], [mid + 60, y]), 22, colour)
+    // a shoulder bag's one strap runs from side to side; a tote's two handles rise from the rim
+    if (kind === 'shoulder')
+      return y < top
+        ? ''
+        : strap(ctx, cubic([L + 10, top], [L + 40, top - w * 0.9], [R - 40, top - w * 0.9], [R - 10, top]), 16, colour)
+    return strap(
+      ctx,
+      cubic([mid - w * 0.24, y], [mid - w * 0.26, y - w * 0.62], [mid + w * 0.26, y - w * 0.62], [mid + w * 0.24, y]),
+      26,
+      colour,
+    )
+  }
   return [
     handle(n(top - ry * 0.86), darken(c.trim, 0.18)),
     `<path d="${mouth}" fill="${lining}"/>`,
