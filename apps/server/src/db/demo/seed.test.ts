@@ -6,22 +6,24 @@ import { verifyPassword } from 'better-auth/crypto'
 import { asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../../../test/build-test-app.ts'
 import { LocalImageStore } from '../../modules/images/image-store.ts'
-import { type Database, openDatabase } from '../client.ts'
+import type { Database } from '../client.ts'
 import { accounts, brands, categories, priceHistory, products, users } from '../schema/index.ts'
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { seedDemoData, seedReferenceData } from './seed.ts'
 
 let dir: string
 let database: Database
+let drop: () => Promise<void>
 let store: LocalImageStore
 const messages: string[] = []
 let firstRun: boolean
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'preloved-seed-'))
-  database = await openDatabase('memory://', dir)
-  await database.migrate()
+  // PGlite, or a fresh PostgreSQL database in the server-pg project
+  ;({ database, drop } = await openTestDatabase(dir))
   store = new LocalImageStore(path.join(dir, 'uploads'))
   await seedReferenceData(database.db)
   await seedReferenceData(database.db) // idempotent
@@ -30,6 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close()
+  await drop?.()
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
