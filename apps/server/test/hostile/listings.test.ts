@@ -90,7 +90,7 @@ describe('PATCH /api/categoryDetails/{id}', () => {
   it('refuses wrong types for every field with 400', async () => {
     const wrong: Record<string, unknown[]> = {
       title: [1, true, [], {}, null],
-      resell_price: ['lots', [], {}, true, -1, 1e309, Number.MAX_SAFE_INTEGER],
+      resell_price: ['lots', [], {}, true, -1, '1e309', Number.MAX_SAFE_INTEGER],
       brand: [1, [], {}, null],
       colour: [1, ['black'], {}],
       wear: ['worn', ['x'], { exterior: 1 }, null],
