@@ -174,7 +174,10 @@ describe('POST /api/categoryDetails with the details of MARKETPLACE.md §2', () 
   it('lets a seller reuse a photo already on one of their listings (demo data has no upload records), no one else', async () => {
     const url = '/uploads/dddddddddddddddddddddddd-800.webp'
     await insertProduct(t.database.db, seller.id, {
-      photos: [{ url: photos[8]!, thumb: thumbOf(photos[8]!) }, { url, thumb: thumbOf(url) }],
+      photos: [
+        { url: photos[8]!, thumb: thumbOf(photos[8]!) },
+        { url, thumb: thumbOf(url) },
+      ],
       img: photos[8],
       thumb: thumbOf(photos[8]!),
     })
