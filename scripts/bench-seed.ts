@@ -60,7 +60,8 @@ export async function seedBench(db: Db, sizes: SeedSizes): Promise<void> {
            now(), now()
     from generate_series(1, ${customers}) c`)
 
-  // brand (one in ten not stated), colour, material, a model name and 2–4 photos: what search filters and finds
+  // brand (one in ten not stated), colour, material, a model name and 2–4 photos: what search filters and finds;
+  // condition, brand, colour and material drawn by hash, so that no combination is ruled out by the row number
   const models = [
     'Classic Flap',
     'Boy',
@@ -101,7 +102,7 @@ export async function seedBench(db: Db, sizes: SeedSizes): Promise<void> {
            (2010 + i % 15)::text,
            (array['Lisbon', 'Austin', 'Berlin', 'Osaka'])[i % 4 + 1],
            '+1 555 0100',
-           (array['excellent', 'good', 'fair'])[i % 3 + 1],
+           (array['excellent', 'good', 'fair'])[abs(hashint4(i + 1)) % 3 + 1],
            'Gently used, clean lining, all hardware intact. Comes with its dust bag.',
            'Dust bag included',
            i % 50 = 1,
@@ -109,9 +110,9 @@ export async function seedBench(db: Db, sizes: SeedSizes): Promise<void> {
            now() - interval '1 minute' * (${n} - i + 10),
            (select jsonb_agg(jsonb_build_object('url', ${photo('k', 800)}, 'thumb', ${photo('k', 320)}) order by k)
               from generate_series(0, 1 + i % 3) k),
-           case when i % 10 = 0 then null else b.ids[i * 13 % array_length(b.ids, 1) + 1] end,
-           case when i % 10 = 5 then null else (${arr(COLOURS)})[i * 7 % ${COLOURS.length} + 1] end,
-           case when i % 10 = 5 then null else (${arr(MATERIALS)})[i * 11 % ${MATERIALS.length} + 1] end
+           case when i % 10 = 0 then null else b.ids[abs(hashint4(i + 2)) % array_length(b.ids, 1) + 1] end,
+           case when i % 10 = 5 then null else (${arr(COLOURS)})[abs(hashint4(i + 3)) % ${COLOURS.length} + 1] end,
+           case when i % 10 = 5 then null else (${arr(MATERIALS)})[abs(hashint4(i + 4)) % ${MATERIALS.length} + 1] end
     from generate_series(1, ${n}) i,
          (select array_agg(id order by slug) as ids from brand where tier <> 'none') b`)
 

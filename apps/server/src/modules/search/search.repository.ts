@@ -123,26 +123,38 @@ function afterSearchCursor(cursor: SearchCursor, f: SearchFilters): SQL {
   }
 }
 
-function orderOf(sort: SearchSort, f: SearchFilters): SQL[] {
+/**
+ * With `few` matches, the order is written as an expression no index serves: the planner then finds the matches
+ * through the filters' indexes and sorts them, instead of walking the whole date or price index looking for rare
+ * ones (it cannot know how rare a combination of filters is; the summary's total does).
+ */
+function orderOf(sort: SearchSort, f: SearchFilters, few: boolean): SQL[] {
+  const unindexed = (column: AnyColumn) =>
+    few ? sql`(${column} + ${sql.raw(column === products.createdAt ? "interval '0'" : '0')})` : sql`${column}`
   switch (sort) {
     case 'relevance':
       return [desc(score(f)), desc(products.id)]
     case 'newest':
-      return [desc(products.createdAt), desc(products.id)]
+      return [desc(unindexed(products.createdAt)), desc(products.id)]
     case 'price_asc':
-      return [asc(products.resellPriceCents), asc(products.id)]
+      return [asc(unindexed(products.resellPriceCents)), asc(products.id)]
     case 'price_desc':
-      return [desc(products.resellPriceCents), desc(products.id)]
+      return [desc(unindexed(products.resellPriceCents)), desc(products.id)]
   }
 }
+
+/** Below this many matches, a page sorts them rather than walking a sort index (see orderOf). */
+const FEW_MATCHES = 2000
 
 /** One page of results in the sort's order, with one row more to tell whether a next page exists. */
 export async function searchPage(
   db: DbOrTx,
   f: SearchFilters,
-  page: { sort: SearchSort; limit: number; cursor: SearchCursor | undefined },
+  page: { sort: SearchSort; limit: number; cursor: SearchCursor | undefined; total: number },
   now: Date,
 ) {
+  // the summary knows there is nothing to read
+  if (page.total === 0) return { rows: [], hasMore: false }
   const where = [...baseConditions(f), ...Object.values(filterConditions(f))]
   if (page.cursor) where.push(afterSearchCursor(page.cursor, f))
   const rows = await db
@@ -151,7 +163,7 @@ export async function searchPage(
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(...where))
-    .orderBy(...orderOf(page.sort, f))
+    .orderBy(...orderOf(page.sort, f, page.total < FEW_MATCHES))
     .limit(page.limit + 1)
   const hasMore = rows.length > page.limit
   return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore }

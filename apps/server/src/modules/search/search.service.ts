@@ -76,7 +76,7 @@ export async function search(
   const { rows, hasMore } = await searchPage(
     deps.db,
     full,
-    { sort, limit: query.limit ?? SEARCH_DEFAULT_LIMIT, cursor },
+    { sort, limit: query.limit ?? SEARCH_DEFAULT_LIMIT, cursor, total: summary.total },
     deps.now,
   )
   const last = rows.at(-1)
