@@ -1,5 +1,6 @@
 // The request mix of `npm run bench`: every request autocannon sends is drawn at random by weight, so each
 // connection interleaves browsing, product pages, account pages and bookings like a crowd of visitors would.
+import { COLOURS, CONDITIONS, MATERIALS } from '@preloved/shared/constants'
 import { signAccessToken } from '../apps/server/src/lib/tokens.ts'
 import { customerEmail, customerId, customerSessionId, isSold, productId, type SeedSizes } from './bench-seed.ts'
 
@@ -12,8 +13,14 @@ export type Kind =
   | 'my orders'
   | 'my wishlist'
   | 'book'
+  | 'search words'
+  | 'search filters'
+  | 'search both'
 
-/** Weights in percent: 70 listings (home and category pages), 15 product pages, 10 account pages, 5 bookings. */
+/**
+ * Relative weights: of 115, 70 listings (home and category pages), 15 product pages, 10 account pages, 5 bookings
+ * and 15 searches (issue 15: a third with words, a third with 2–3 filters, a third with both).
+ */
 export const WEIGHTS: [Kind, number][] = [
   ['home categories', 15],
   ['home advertised', 15],
@@ -23,6 +30,56 @@ export const WEIGHTS: [Kind, number][] = [
   ['my orders', 5],
   ['my wishlist', 5],
   ['book', 5],
+  ['search words', 5],
+  ['search filters', 5],
+  ['search both', 5],
+]
+
+export const SEARCH_KINDS: Kind[] = ['search words', 'search filters', 'search both']
+
+/** What shoppers type: brands, models, typos ("chanle", "marmnt", "baguett"), prefixes as they type ("gucc"). */
+const SEARCH_WORDS = [
+  'chanel',
+  'chanle flap',
+  'gucc',
+  'louis vuitton',
+  'lv neverfull',
+  'hermes birkin',
+  'prada',
+  'quilted',
+  'mini saddle',
+  'vintage shoulder',
+  'crossbody',
+  'black leather',
+  'kelly',
+  'baguett',
+  'marmnt',
+  'dior saddle',
+  'coach tabby',
+  'longchamp pliage',
+  'medium tote',
+  'loewe puzzle',
+]
+const SEARCH_BRANDS = [
+  'chanel',
+  'gucci',
+  'louis-vuitton',
+  'hermes',
+  'prada',
+  'dior',
+  'fendi',
+  'celine',
+  'coach',
+  'loewe',
+]
+const SEARCH_FILTERS: (() => string)[] = [
+  () => `brand=${SEARCH_BRANDS[pick(SEARCH_BRANDS.length) - 1]}`,
+  () => `colour=${COLOURS[pick(COLOURS.length) - 1]}`,
+  () => `material=${encodeURIComponent(MATERIALS[pick(MATERIALS.length) - 1]!)}`,
+  () => `condition=${CONDITIONS[pick(3) - 1]}`,
+  () => `category=${CATEGORIES[pick(3) - 1]}`,
+  () => (pick(2) === 1 ? 'minPrice=500&maxPrice=2000' : 'maxPrice=1000'),
+  () => 'verified=true',
 ]
 
 const CATEGORIES = ['Shoulder', 'Tote', 'Backpacks'] as const
@@ -49,6 +106,8 @@ export class Mix {
   private readonly tokens = new Map<number, string>()
   private readonly bookable: number[]
   private nextBookable = 0
+  /** Next-page URLs of searches, by kind, recorded from the server under test (its cursors are its own). */
+  private readonly searchPages = new Map<Kind, string[]>()
   readonly stats = new Map<Kind, KindStats>()
   private readonly cumulative: [Kind, number][]
   private readonly total: number
@@ -127,6 +186,15 @@ export class Mix {
         const c = pick(history)
         return { kind, method: 'GET', path: `/api/wishlists?email=${customerEmail(c)}`, headers: this.bearer(c) }
       }
+      case 'search words':
+      case 'search filters':
+      case 'search both': {
+        // a quarter of searches ask for a later page (Load more)
+        const pages = this.searchPages.get(kind)
+        if (pages && pages.length > 0 && pick(4) === 1)
+          return { kind, method: 'GET', path: pages[pick(pages.length) - 1]! }
+        return { kind, method: 'GET', path: searchPath(kind) }
+      }
       case 'book': {
         // customers without history book; the listing is the next unbooked one (wraps around if the pool runs out)
         const c = history + pick(this.sizes.customers - history)
@@ -142,6 +210,23 @@ export class Mix {
     }
   }
 
+  /** Follows searches of each kind to their second and third pages, for the mix to ask for later pages too. */
+  async recordSearchPages(base: string): Promise<void> {
+    for (const kind of SEARCH_KINDS) {
+      const pages: string[] = []
+      for (let i = 0; i < 40; i++) {
+        let path: string | undefined = searchPath(kind)
+        for (let page = 0; page < 2 && path; page++) {
+          const res = await fetch(base + path)
+          if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+          path = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1]
+          if (path) pages.push(path)
+        }
+      }
+      this.searchPages.set(kind, pages)
+    }
+  }
+
   record(kind: Kind, status: number, ms: number) {
     const s = this.stats.get(kind)!
     s.count++
@@ -152,6 +237,25 @@ export class Mix {
   resetStats() {
     for (const [kind] of WEIGHTS) this.stats.set(kind, { count: 0, statuses: {}, latencies: [] })
   }
+}
+
+/** A first page of a search: words, two or three filters, or both; a spread of sorts and page sizes. */
+function searchPath(kind: Kind): string {
+  const params: string[] = []
+  if (kind !== 'search filters') params.push(`q=${encodeURIComponent(SEARCH_WORDS[pick(SEARCH_WORDS.length) - 1]!)}`)
+  if (kind !== 'search words') {
+    const chosen = new Set<number>()
+    const count = kind === 'search both' ? 1 + pick(2) : 1 + pick(2)
+    while (chosen.size < count) chosen.add(pick(SEARCH_FILTERS.length) - 1)
+    for (const f of chosen) params.push(SEARCH_FILTERS[f]!())
+  }
+  const sorts =
+    kind === 'search filters'
+      ? ['newest', 'price_asc', 'price_desc']
+      : ['relevance', 'relevance', 'newest', 'price_asc', 'price_desc']
+  params.push(`sort=${sorts[pick(sorts.length) - 1]}`)
+  if (pick(4) === 1) params.push('limit=48')
+  return `/api/search?${params.join('&')}`
 }
 
 export function percentile(sorted: number[], p: number) {

@@ -1,6 +1,7 @@
 // Seeding for `npm run bench`: users, listings, bookings and wishlists generated in SQL (generate_series), so
 // 100,000 listings and 10,000 accounts take seconds on PGlite and PostgreSQL alike. Ids are computed from the row
 // number, so the load generator knows every id without reading them back.
+import { COLOURS, MATERIALS } from '@preloved/shared/constants'
 import { hashPassword } from 'better-auth/crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../apps/server/src/db/client.ts'
@@ -59,28 +60,61 @@ export async function seedBench(db: Db, sizes: SeedSizes): Promise<void> {
            now(), now()
     from generate_series(1, ${customers}) c`)
 
+  // brand (one in ten not stated), colour, material, a model name and 2–4 photos: what search filters and finds;
+  // condition, brand, colour and material drawn by hash, so that no combination is ruled out by the row number
+  const models = [
+    'Classic Flap',
+    'Boy',
+    'Speedy',
+    'Neverfull',
+    'Birkin',
+    'Kelly',
+    'Marmont',
+    'Jackie',
+    'Saddle',
+    'Puzzle',
+    'Luggage',
+    'Baguette',
+    'Le Pliage',
+    'Tabby',
+    'Galleria',
+    'Cassette',
+    'Loulou',
+    'Antigona',
+  ]
+  const bagSizes = ['Mini', 'Small', 'Medium', 'Large', 'Vintage', 'Quilted']
+  const kinds = ['Shoulder Bag', 'Tote', 'Backpack', 'Crossbody', 'Hobo', 'Top Handle']
+  const arr = (values: readonly string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`
+  const photo = (k: string, size: number) => `'/uploads/' || lpad(to_hex(${k}), 24, '0') || '-${size}.webp'`
   await run(`
     insert into product (id, seller_id, title, img, thumb, category, original_price, resell_price, year, location,
-                         phone, condition, description, specialty, advertisement, status, created_at, photos)
+                         phone, condition, description, specialty, advertisement, status, created_at, photos,
+                         brand_id, colour, material)
     select ${productUuidSql('i')},
            'bench-seller-' || (i % ${sellers} + 1),
-           'Bench bag ' || i || ' — a well-kept leather bag',
-           '/uploads/000000000000000000000000-800.webp',
-           '/uploads/000000000000000000000000-320.webp',
+           (${arr(bagSizes)})[i % ${bagSizes.length} + 1] || ' ' || (${arr(models)})[i % ${models.length} + 1] || ' ' ||
+             (${arr(kinds)})[i % ${kinds.length} + 1],
+           ${photo('0', 800)},
+           ${photo('0', 320)},
            (array['Shoulder', 'Tote', 'Backpacks'])[i % 3 + 1],
            20000 + (i % 500) * 100,
-           10000 + (i % 400) * 100,
+           10000 + (i * 7919 % 4000) * 100,
            (2010 + i % 15)::text,
            (array['Lisbon', 'Austin', 'Berlin', 'Osaka'])[i % 4 + 1],
            '+1 555 0100',
-           (array['excellent', 'good', 'fair'])[i % 3 + 1],
+           (array['excellent', 'good', 'fair'])[abs(hashint4(i + 1)) % 3 + 1],
            'Gently used, clean lining, all hardware intact. Comes with its dust bag.',
            'Dust bag included',
            i % 50 = 1,
            case when i % 20 = 0 then 'sold' else 'available' end,
            now() - interval '1 minute' * (${n} - i + 10),
-           '[{"url": "/uploads/000000000000000000000000-800.webp", "thumb": "/uploads/000000000000000000000000-320.webp"}]'::jsonb
-    from generate_series(1, ${n}) i`)
+           (select jsonb_agg(jsonb_build_object('url', ${photo('k', 800)}, 'thumb', ${photo('k', 320)}) order by k)
+              from generate_series(0, 1 + i % 3) k),
+           case when i % 10 = 0 then null else b.ids[abs(hashint4(i + 2)) % array_length(b.ids, 1) + 1] end,
+           case when i % 10 = 5 then null else (${arr(COLOURS)})[abs(hashint4(i + 3)) % ${COLOURS.length} + 1] end,
+           case when i % 10 = 5 then null else (${arr(MATERIALS)})[abs(hashint4(i + 4)) % ${MATERIALS.length} + 1] end
+    from generate_series(1, ${n}) i,
+         (select array_agg(id order by slug) as ids from brand where tier <> 'none') b`)
 
   // each sold listing was paid for by one customer with history (round robin)
   await run(`

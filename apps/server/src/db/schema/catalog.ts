@@ -111,6 +111,10 @@ export const products = pgTable(
     index('product_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // search's sorts and its brand filter over the bags for sale (decision 018)
     index('product_price_listing_idx').on(t.resellPriceCents, t.id).where(sql`${t.status} = 'available'`),
+    // search's filters (migration 0010): with two or more, the facet counts read the listings that fail at most one
+    index('product_colour_listing_idx').on(t.colour).where(sql`${t.status} = 'available'`),
+    index('product_material_listing_idx').on(t.material).where(sql`${t.status} = 'available'`),
+    index('product_condition_listing_idx').on(t.condition).where(sql`${t.status} = 'available'`),
     index('product_brand_listing_idx')
       .on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'available'`),

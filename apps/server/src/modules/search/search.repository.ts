@@ -1,5 +1,5 @@
 import type { CategorySlug, Colour, Condition, Material, SearchSort } from '@preloved/shared/constants'
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { type AnyColumn, and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { brands, products, users } from '../../db/schema/index.ts'
 import { productColumns, reservedAt } from '../products/products.repository.ts'
@@ -123,26 +123,38 @@ function afterSearchCursor(cursor: SearchCursor, f: SearchFilters): SQL {
   }
 }
 
-function orderOf(sort: SearchSort, f: SearchFilters): SQL[] {
+/**
+ * With `few` matches, the order is written as an expression no index serves: the planner then finds the matches
+ * through the filters' indexes and sorts them, instead of walking the whole date or price index looking for rare
+ * ones (it cannot know how rare a combination of filters is; the summary's total does).
+ */
+function orderOf(sort: SearchSort, f: SearchFilters, few: boolean): SQL[] {
+  const unindexed = (column: AnyColumn) =>
+    few ? sql`(${column} + ${sql.raw(column === products.createdAt ? "interval '0'" : '0')})` : sql`${column}`
   switch (sort) {
     case 'relevance':
       return [desc(score(f)), desc(products.id)]
     case 'newest':
-      return [desc(products.createdAt), desc(products.id)]
+      return [desc(unindexed(products.createdAt)), desc(products.id)]
     case 'price_asc':
-      return [asc(products.resellPriceCents), asc(products.id)]
+      return [asc(unindexed(products.resellPriceCents)), asc(products.id)]
     case 'price_desc':
-      return [desc(products.resellPriceCents), desc(products.id)]
+      return [desc(unindexed(products.resellPriceCents)), desc(products.id)]
   }
 }
+
+/** Below this many matches, a page sorts them rather than walking a sort index (see orderOf). */
+const FEW_MATCHES = 2000
 
 /** One page of results in the sort's order, with one row more to tell whether a next page exists. */
 export async function searchPage(
   db: DbOrTx,
   f: SearchFilters,
-  page: { sort: SearchSort; limit: number; cursor: SearchCursor | undefined },
+  page: { sort: SearchSort; limit: number; cursor: SearchCursor | undefined; total: number },
   now: Date,
 ) {
+  // the summary knows there is nothing to read
+  if (page.total === 0) return { rows: [], hasMore: false }
   const where = [...baseConditions(f), ...Object.values(filterConditions(f))]
   if (page.cursor) where.push(afterSearchCursor(page.cursor, f))
   const rows = await db
@@ -151,7 +163,7 @@ export async function searchPage(
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(...where))
-    .orderBy(...orderOf(page.sort, f))
+    .orderBy(...orderOf(page.sort, f, page.total < FEW_MATCHES))
     .limit(page.limit + 1)
   const hasMore = rows.length > page.limit
   return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore }
@@ -166,18 +178,51 @@ export interface SearchSummary {
 }
 
 /**
- * `total` and the facet counts in one statement: the listings that match the words (and verified) are read once,
- * and each facet is counted over those that pass every filter except its own. Listings without a brand, colour or
- * material are counted under no value.
+ * The rows that fail at most one filter: the only ones any count needs (a facet leaves out one filter). Written as
+ * "all but the first, or all but the second, …" so that the planner can combine the filters' indexes.
  */
-export async function searchSummary(db: DbOrTx, f: SearchFilters): Promise<SearchSummary> {
+function nearMisses(filters: SQL[]): SQL | undefined {
+  if (filters.length === 0) return undefined
+  if (filters.length === 1) return filters[0]
+  return or(...filters.map((_, k) => and(...filters.filter((_, j) => j !== k))))
+}
+
+/**
+ * `total` and the facet counts in one statement: the listings that match the words (and verified) and fail at most
+ * one filter are read once, and each facet is counted over those that pass every filter except its own. Listings
+ * without a brand, colour or material are counted under no value.
+ *
+ * With a single filter, that filter's own facet (or the price range) counts the listings of no filter at all:
+ * `unfiltered`, the summary of the same words without filters (cached on its own), answers it instead.
+ */
+export async function searchSummary(db: DbOrTx, f: SearchFilters, unfiltered?: SearchSummary): Promise<SearchSummary> {
   const conditions = filterConditions(f)
+  const given = Object.keys(conditions) as (FacetName | 'price')[]
+  const lone = given.length === 1 && unfiltered ? given[0] : undefined
   const where = (leftOut?: FacetName | 'price') => {
     const kept = Object.entries(conditions).flatMap(([name, c]) => (name === leftOut || !c ? [] : [c]))
     return kept.length > 0 ? sql`where ${and(...kept)}` : sql``
   }
   const facet = (name: FacetName, column: AnyColumn) =>
-    sql`select ${name}::text as f, ${column}::text as v, count(*)::int as n, null::int as x from ${products} ${where(name)} group by 2`
+    name === lone
+      ? []
+      : [
+          sql`select ${name}::text as f, ${column}::text as v, count(*)::int as n, null::int as x from ${products} ${where(name)} group by 2`,
+        ]
+  const parts = [
+    ...facet('category', products.category),
+    ...facet('brand', products.brandId),
+    ...facet('condition', products.condition),
+    ...facet('colour', products.colour),
+    ...facet('material', products.material),
+    sql`select 'total', null, count(*)::int, null from ${products} ${where()}`,
+    ...(lone === 'price'
+      ? []
+      : [
+          sql`select 'price', null, min(${products.resellPriceCents})::int, max(${products.resellPriceCents})::int from ${products} ${where('price')}`,
+        ]),
+  ]
+  const near = nearMisses(Object.values(conditions))
   // The matches are read once into a CTE named like the table, so that the filter conditions (which name the
   // table's columns) apply to it as they are; inside its own definition the name still means the table.
   const rows = await rowsOf<{ f: string; v: string | null; n: number | null; x: number | null }>(
@@ -186,15 +231,9 @@ export async function searchSummary(db: DbOrTx, f: SearchFilters): Promise<Searc
     with ${products} as materialized (
       select ${products.category}, ${products.brandId}, ${products.condition}, ${products.colour}, ${products.material}, ${products.resellPriceCents}
       from ${products}${f.verified ? sql` join ${users} on ${users.id} = ${products.sellerId}` : sql``}
-      where ${and(...baseConditions(f))}
+      where ${and(...baseConditions(f), ...(near ? [near] : []))}
     )
-    ${facet('category', products.category)}
-    union all ${facet('brand', products.brandId)}
-    union all ${facet('condition', products.condition)}
-    union all ${facet('colour', products.colour)}
-    union all ${facet('material', products.material)}
-    union all select 'total', null, count(*)::int, null from ${products} ${where()}
-    union all select 'price', null, min(${products.resellPriceCents})::int, max(${products.resellPriceCents})::int from ${products} ${where('price')}
+    ${sql.join(parts, sql` union all `)}
   `,
   )
   const counts: SearchSummary['counts'] = { category: [], brand: [], condition: [], colour: [], material: [] }
@@ -206,14 +245,7 @@ export async function searchSummary(db: DbOrTx, f: SearchFilters): Promise<Searc
     else if (row.v !== null) counts[row.f as FacetName].push({ value: row.v, count: row.n ?? 0 })
   }
   for (const list of Object.values(counts)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value))
+  if (lone === 'price') price = unfiltered!.price
+  else if (lone) counts[lone] = unfiltered!.counts[lone]
   return { total, counts, price }
-}
-
-/** Whether full text alone finds any listing for sale with every word (else the words are matched by likeness). */
-export async function anyFullTextMatch(db: DbOrTx, words: string[]): Promise<boolean> {
-  const rows = await rowsOf<{ found: boolean }>(
-    db,
-    sql`select exists (select 1 from ${products} where ${products.status} = 'available' and ${products.searchVector} @@ (${wordsQuery(words, '&&')})) as found`,
-  )
-  return rows[0]?.found === true
 }

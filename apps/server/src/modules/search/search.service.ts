@@ -8,14 +8,7 @@ import { centsToDollars } from '../../lib/money.ts'
 import { toProductJson } from '../products/products.repository.ts'
 import type { BrandIndex } from './brand-index.ts'
 import { decodeSearchCursor, encodeSearchCursor } from './search.cursor.ts'
-import {
-  anyFullTextMatch,
-  FACET_NAMES,
-  type SearchFilters,
-  type SearchSummary,
-  searchPage,
-  searchSummary,
-} from './search.repository.ts'
+import { FACET_NAMES, type SearchFilters, type SearchSummary, searchPage, searchSummary } from './search.repository.ts'
 
 /** More words than this in `q` are ignored (each word is one more condition). */
 export const SEARCH_MAX_WORDS = 8
@@ -83,7 +76,7 @@ export async function search(
   const { rows, hasMore } = await searchPage(
     deps.db,
     full,
-    { sort, limit: query.limit ?? SEARCH_DEFAULT_LIMIT, cursor },
+    { sort, limit: query.limit ?? SEARCH_DEFAULT_LIMIT, cursor, total: summary.total },
     deps.now,
   )
   const last = rows.at(-1)
@@ -94,13 +87,13 @@ export async function search(
     total: summary.total,
     facets: {
       category: summary.counts.category,
-      // counted by brand id: ordered again by name once the ids are names (ties would follow random ids)
       brand: summary.counts.brand
         .flatMap(({ value, count }) => {
           const brand = names.get(value)
           return brand ? [{ value: brand.slug, label: brand.name, count }] : []
         })
-        .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+        // by count, then by slug (the database sorted ids)
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
       condition: summary.counts.condition,
       colour: summary.counts.colour,
       material: summary.counts.material,
@@ -114,7 +107,11 @@ export async function search(
   return { result, nextCursor }
 }
 
-/** The cached summary of a search, or one read now (with whether its words need likeness matching). */
+/**
+ * The cached summary of a search, or one read now. Words are matched by full text; only when that finds nothing
+ * (with these filters) are they matched by likeness too. A search with one filter starts from the summary of its
+ * words alone (cached on its own: for searches without words, that is the whole catalogue's, shared by all).
+ */
 async function summaryOf(deps: SearchDeps, filters: Omit<SearchFilters, 'fuzzy'>): Promise<CachedSummary> {
   const key = JSON.stringify([
     filters.words,
@@ -129,8 +126,37 @@ async function summaryOf(deps: SearchDeps, filters: Omit<SearchFilters, 'fuzzy'>
   if (!pending) {
     const version = deps.summaries.version
     pending = (async () => {
-      const fuzzy = filters.words.length > 0 && !(await anyFullTextMatch(deps.db, filters.words))
-      const built = { fuzzy, summary: await searchSummary(deps.db, { ...filters, fuzzy }) }
+      const given =
+        FACET_NAMES.filter((name) => filters[name].length > 0).length +
+        (filters.minCents !== undefined || filters.maxCents !== undefined ? 1 : 0)
+      const unfiltered =
+        given === 1
+          ? await summaryOf(deps, {
+              ...filters,
+              category: [],
+              brand: [],
+              condition: [],
+              colour: [],
+              material: [],
+              minCents: undefined,
+              maxCents: undefined,
+            })
+          : undefined
+      let fuzzy = false
+      let summary = await searchSummary(
+        deps.db,
+        { ...filters, fuzzy },
+        unfiltered?.fuzzy ? undefined : unfiltered?.summary,
+      )
+      if (filters.words.length > 0 && summary.total === 0) {
+        fuzzy = true
+        summary = await searchSummary(
+          deps.db,
+          { ...filters, fuzzy },
+          unfiltered?.fuzzy ? unfiltered.summary : undefined,
+        )
+      }
+      const built = { fuzzy, summary }
       deps.summaries.set(key, built, version)
       return built
     })().finally(() => deps.building.delete(key))

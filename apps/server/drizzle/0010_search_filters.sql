@@ -1,0 +1,3 @@
+CREATE INDEX "product_colour_listing_idx" ON "product" USING btree ("colour") WHERE "product"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "product_material_listing_idx" ON "product" USING btree ("material") WHERE "product"."status" = 'available';--> statement-breakpoint
+CREATE INDEX "product_condition_listing_idx" ON "product" USING btree ("condition") WHERE "product"."status" = 'available';
