@@ -8,8 +8,10 @@ import { listingsMessages } from './messages/listings.ts'
 import { mailMessages } from './messages/mail.ts'
 import { paymentsMessages } from './messages/payments.ts'
 import { postsMessages } from './messages/posts.ts'
+import { productPageMessages } from './messages/product-page.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
+import { sellersMessages } from './messages/sellers.ts'
 import { settingsMessages } from './messages/settings.ts'
 import { usersMessages } from './messages/users.ts'
 import { wishlistsMessages } from './messages/wishlists.ts'
@@ -39,4 +41,6 @@ export const messages = {
   posts: postsMessages,
   settings: settingsMessages,
   listings: listingsMessages,
+  productPage: productPageMessages,
+  sellers: sellersMessages,
 } as const

@@ -6,6 +6,13 @@ export const paths = {
   categories: () => '/categories',
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  /** MARKETPLACE.md §2: a seller's public profile (the listing's `sellerId`). */
+  seller: (id: string) => `/seller/${encodeURIComponent(id)}`,
+  /** MARKETPLACE.md §3: search results for these filters (`{ brand: 'chanel' }` → `/search?brand=chanel`). */
+  search: (filters: Record<string, string> = {}) => {
+    const query = new URLSearchParams(filters).toString()
+    return query ? `/search?${query}` : '/search'
+  },
   login: () => '/login',
   signup: (role?: 'seller') => (role ? `/signup?role=${role}` : '/signup'),
   forgotPassword: () => '/forgot-password',
