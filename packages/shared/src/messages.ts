@@ -11,6 +11,7 @@ import { postsMessages } from './messages/posts.ts'
 import { productPageMessages } from './messages/product-page.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
+import { searchMessages } from './messages/search.ts'
 import { sellersMessages } from './messages/sellers.ts'
 import { settingsMessages } from './messages/settings.ts'
 import { usersMessages } from './messages/users.ts'
@@ -40,6 +41,7 @@ export const messages = {
   blogs: blogsMessages,
   posts: postsMessages,
   settings: settingsMessages,
+  search: searchMessages,
   listings: listingsMessages,
   productPage: productPageMessages,
   sellers: sellersMessages,
