@@ -20,7 +20,7 @@ import { categoryProductsQueryOptions } from '@/features/products/api/get-catego
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product'
 import { similarProductsQueryOptions, useSimilarProducts } from '@/features/products/api/get-similar-products'
 import { PhotoGallery } from '@/features/products/components/gallery/photo-gallery'
-import { ConditionNote, ListingDetails, WearNotes } from '@/features/products/components/listing-details'
+import { ListingDetails, WearNotes } from '@/features/products/components/listing-details'
 import { MoreFromCategory } from '@/features/products/components/more-from-category'
 import { PriceTag } from '@/features/products/components/price-tag'
 import { PRODUCT_ROW_SIZE, ProductRow } from '@/features/products/components/product-row'
@@ -271,7 +271,6 @@ export default function ProductRoute() {
             <h1 className="text-3xl leading-tight font-semibold break-words sm:text-4xl">{product.title}</h1>
           </div>
           <PriceTag product={product} size="lg" />
-          <ConditionNote condition={product.condition} />
           {product.status === 'sold' ? (
             <p className="rounded-box border border-base-300 bg-base-200 px-4 py-3 font-medium" data-testid="sold-note">
               This bag has been sold. Other bags from {CATEGORY_LABELS[product.category]} are below.

@@ -1,7 +1,7 @@
 import { UNBRANDED_SLUG } from '@preloved/shared/constants'
 import type { Product } from '@preloved/shared/products'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '@/lib/api-client'
+import { api, retryServerErrors } from '@/lib/api-client'
 
 // Checked with the shared schema, imported when the request starts (zod stays out of the page's first chunk).
 const searchResultSchema = () => import('@preloved/shared/search').then((m) => m.searchResultSchema)
@@ -47,6 +47,7 @@ export const similarProductsQueryOptions = (bag: Bag) =>
       // only what the page can show is kept: the server's render carries the cache in the page
       return found.sort((a, b) => rank(a) - rank(b) || distance(a) - distance(b)).slice(0, KEPT)
     },
+    retry: retryServerErrors,
   })
 
 /** Read after the page (its loader may have read it already); a failure leaves the row out, the page stands. */

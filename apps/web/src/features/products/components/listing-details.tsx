@@ -21,18 +21,6 @@ const text = messages.productPage
 /** 'patent leather' → 'Patent leather': the API's words as a label. */
 const asLabel = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
-/** A listing's condition word with what it means (MARKETPLACE.md §2: the definition wherever a condition shows). */
-export function ConditionNote({ condition, className }: { condition: Product['condition']; className?: string }) {
-  return (
-    <p className={cn('text-sm', className)}>
-      <span className="font-semibold">
-        {text.condition}: {CONDITION_LABELS[condition]}
-      </span>
-      <span className="text-base-content/75"> — {CONDITION_DEFINITIONS[condition]}</span>
-    </p>
-  )
-}
-
 function Row({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[minmax(7.5rem,2fr)_5fr] gap-3 border-b border-base-300 py-2.5 text-sm last:border-b-0">
