@@ -47,7 +47,7 @@ const SELLER_PREVIEW = PRODUCT_ROW_SIZE + 1
  * How long the server waits for the rows below the bag (the seller's other bags, similar bags) before sending the page
  * without them: the bag itself never waits on a slow search; the browser then reads the rows after hydration.
  */
-const ROWS_WAIT_MS = 250
+const ROWS_WAIT_MS = 500
 
 /** Waits for `work`, but no longer than `ms`. */
 const atMost = (ms: number, work: Promise<unknown>) =>
