@@ -8,10 +8,10 @@ export const paths = {
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
   /** MARKETPLACE.md §2: a seller's public profile (the listing's `sellerId`). */
   seller: (id: string) => `/seller/${encodeURIComponent(id)}`,
-  /** MARKETPLACE.md §3: search results for these filters (`{ brand: 'chanel' }` → `/search?brand=chanel`). */
-  search: (filters: Record<string, string> = {}) => {
-    const query = new URLSearchParams(filters).toString()
-    return query ? `/search?${query}` : '/search'
+  /** MARKETPLACE.md §3: the search page, its state in the query (`{ brand: 'chanel' }`, or the page's own params). */
+  search: (query?: Record<string, string> | URLSearchParams) => {
+    const search = new URLSearchParams(query).toString()
+    return search ? `/search?${search}` : '/search'
   },
   login: () => '/login',
   signup: (role?: 'seller') => (role ? `/signup?role=${role}` : '/signup'),

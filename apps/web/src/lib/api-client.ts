@@ -169,16 +169,22 @@ async function request<S extends ResponseParser>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<ParsedOutput<S>> {
-  return (await requestWithResponse(method, path, responseSchema, body, options)).data
+  return (await requestWithHeaders(method, path, responseSchema, body, options)).data
 }
 
-async function requestWithResponse<S extends ResponseParser>(
+/** The cursor of the next page, from a `Link: <…?cursor=…>; rel="next"` header (DESIGN §4); null on the last page. */
+export function nextCursorOf(link: string | null): string | null {
+  const target = link?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1]
+  return target ? new URL(target, 'http://x').searchParams.get('cursor') : null
+}
+
+async function requestWithHeaders<S extends ResponseParser>(
   method: string,
   path: string,
   responseSchema: ResponseSchema<S>,
   body: unknown,
   options: RequestOptions = {},
-): Promise<{ data: ParsedOutput<S>; response: Response }> {
+): Promise<{ data: ParsedOutput<S>; headers: Headers }> {
   // Started now, awaited after the response: a rejected schema import must not go unhandled on an early exit.
   const schemaPromise = Promise.resolve(responseSchema)
   schemaPromise.catch(() => undefined)
@@ -208,30 +214,17 @@ async function requestWithResponse<S extends ResponseParser>(
     console.error(`Unexpected response from ${method} ${API_PREFIX}${path}`, issues)
     throw new ApiError(response.status, 'Invalid Response', 'The server sent a response this page does not understand.')
   }
-  return { data: parsed.data as ParsedOutput<S>, response }
+  return { data: parsed.data as ParsedOutput<S>, headers: response.headers }
 }
-
-/** The `cursor` of a `Link: <…?cursor=…>; rel="next"` header: the next page of a list, or null after the last one. */
-export function nextCursorOf(link: string | null): string | null {
-  const next = link?.match(/<([^>]*)>\s*;\s*rel="next"/)?.[1]
-  return next ? new URL(next, 'http://x').searchParams.get('cursor') : null
-}
-
-/** One page of a paged list (MARKETPLACE.md §7: `Link` paging) and the cursor of the next, or null on the last. */
-export type Page<T> = { data: T; nextCursor: string | null }
 
 /** Calls our own API under `/api`, adds the stored bearer token and checks the answer against a zod schema. */
 export const api = {
   get: <S extends ResponseParser>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('GET', path, schema, undefined, options),
-  /** GET of a paged list: its answer and the next page's cursor from the `Link` header. */
-  getPage: async <S extends ResponseParser>(
-    path: string,
-    schema: ResponseSchema<S>,
-    options?: RequestOptions,
-  ): Promise<Page<ParsedOutput<S>>> => {
-    const { data, response } = await requestWithResponse('GET', path, schema, undefined, options)
-    return { data, nextCursor: nextCursorOf(response.headers.get('link')) }
+  /** A paged list: its page and the cursor of the next one (from the `Link` header; null on the last page). */
+  getPage: async <S extends ResponseParser>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) => {
+    const { data, headers } = await requestWithHeaders('GET', path, schema, undefined, options)
+    return { data, next: nextCursorOf(headers.get('link')) }
   },
   post: <S extends ResponseParser>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('POST', path, schema, body, options),

@@ -1,5 +1,4 @@
 import { messages } from '@preloved/shared/messages'
-import type { SellerProfile } from '@preloved/shared/search'
 import type { InfiniteData } from '@tanstack/react-query'
 import { ShoppingBag } from 'lucide-react'
 import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useParams } from 'react-router'
@@ -8,9 +7,8 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { ProductCard } from '@/features/products/components/product-card'
-import { sellerProfileQueryOptions, useSellerProfile } from '@/features/sellers/api/get-seller'
+import { type SellerProfilePage, sellerProfileQueryOptions, useSellerProfile } from '@/features/sellers/api/get-seller'
 import { SellerHeader } from '@/features/sellers/components/seller-header'
-import type { Page } from '@/lib/api-client'
 import { formatMonth } from '@/lib/format-date'
 import { loaderQueryData, originOf, pageMeta, SHOP_DESCRIPTION } from '@/lib/page-meta'
 import { queryClient } from '@/lib/query-client'
@@ -37,7 +35,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
 export const handle = hydrateOnIntent
 
 export const meta: MetaFunction = ({ data, params, matches }) => {
-  const pages = loaderQueryData<InfiniteData<Page<SellerProfile>>>(
+  const pages = loaderQueryData<InfiniteData<SellerProfilePage>>(
     data,
     sellerProfileQueryOptions(params.id ?? '').queryKey,
   )

@@ -1,8 +1,12 @@
+import type { SellerProfile } from '@preloved/shared/search'
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { api, retryServerErrors } from '@/lib/api-client'
 
 // Checked with the shared schema, imported when the request starts (zod stays out of the page's first chunk).
 const sellerProfileSchema = () => import('@preloved/shared/search').then((m) => m.sellerProfileSchema)
+
+/** One page of a profile: the profile with its next bags, and the cursor of the page after (null on the last). */
+export type SellerProfilePage = { data: SellerProfile; next: string | null }
 
 /** Bags per page of a seller's profile: 2 columns on phones, 3 or 4 on wider screens. */
 export const SELLER_PAGE_SIZE = 24
@@ -17,14 +21,14 @@ const sellerPath = (id: string, query: Record<string, string>) =>
 export const sellerProfileQueryOptions = (id: string) =>
   infiniteQueryOptions({
     queryKey: ['sellers', id],
-    queryFn: ({ pageParam, signal }) =>
+    queryFn: ({ pageParam, signal }): Promise<SellerProfilePage> =>
       api.getPage(
         sellerPath(id, { limit: String(SELLER_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) }),
         sellerProfileSchema(),
         { signal },
       ),
     initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
+    getNextPageParam: (page) => page.next,
     retry: retryServerErrors, // an unknown seller stays so
   })
 
