@@ -13,7 +13,6 @@ import type { Product } from '@preloved/shared/products'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
-import { cn } from '@/lib/cn'
 import { formatDay } from '@/lib/format-date'
 
 const text = messages.productPage
