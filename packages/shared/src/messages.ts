@@ -9,9 +9,11 @@ import { listingsMessages } from './messages/listings.ts'
 import { mailMessages } from './messages/mail.ts'
 import { paymentsMessages } from './messages/payments.ts'
 import { postsMessages } from './messages/posts.ts'
+import { productPageMessages } from './messages/product-page.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
 import { searchMessages } from './messages/search.ts'
+import { sellersMessages } from './messages/sellers.ts'
 import { settingsMessages } from './messages/settings.ts'
 import { usersMessages } from './messages/users.ts'
 import { wishlistsMessages } from './messages/wishlists.ts'
@@ -42,5 +44,7 @@ export const messages = {
   settings: settingsMessages,
   search: searchMessages,
   listings: listingsMessages,
+  productPage: productPageMessages,
+  sellers: sellersMessages,
   brands: brandsMessages,
 } as const

@@ -12,6 +12,8 @@ export default [
     route('categories', 'routes/categories.tsx'),
     // public: a shared link shows the bag to anyone (MARKETPLACE.md §1)
     route('product/:id', 'routes/product.tsx'),
+    // public: a seller's profile and bags for sale (MARKETPLACE.md §2)
+    route('seller/:id', 'routes/seller.tsx'),
     route('login', 'routes/login.tsx'),
     route('signup', 'routes/signup.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),

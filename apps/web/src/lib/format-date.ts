@@ -12,3 +12,11 @@ export function formatTime(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? '' : time.format(date)
 }
+
+const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+/** 'March 2026' of an ISO timestamp ('' when it is not a date): "Member since" on seller profiles. */
+export function formatMonth(iso: string): string {
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? '' : month.format(date)
+}

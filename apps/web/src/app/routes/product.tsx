@@ -1,30 +1,32 @@
 import { CATEGORY_LABELS, CONDITION_LABELS } from '@preloved/shared/constants'
-import { PRODUCT_PAGE_SIZES } from '@preloved/shared/images'
+import { messages } from '@preloved/shared/messages'
 import type { Product } from '@preloved/shared/products'
-import { ArrowLeft, Flag, Heart } from 'lucide-react'
-import { lazy, Suspense, useState } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import { ChevronRight, Flag, Heart } from 'lucide-react'
+import { lazy } from 'react'
 import {
   type ClientLoaderFunctionArgs,
+  Link,
   type LoaderFunctionArgs,
   type MetaFunction,
   useLocation,
-  useNavigate,
   useParams,
 } from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
-import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
+import { myBookingsQueryOptions } from '@/features/bookings/api/bookings'
 import { categoryProductsQueryOptions } from '@/features/products/api/get-category-products'
 import { productQueryOptions, useProduct } from '@/features/products/api/get-product'
-import { ListingFacts, SellerLine } from '@/features/products/components/listing-facts'
+import { similarProductsQueryOptions, useSimilarProducts } from '@/features/products/api/get-similar-products'
+import { PhotoGallery } from '@/features/products/components/gallery/photo-gallery'
+import { ListingDetails, WearNotes } from '@/features/products/components/listing-details'
 import { MoreFromCategory } from '@/features/products/components/more-from-category'
-import { OwnListingActions } from '@/features/products/components/own-listing-actions'
-import { ProductImage } from '@/features/products/components/product-image'
-import { ReportListingButton } from '@/features/reports/components/report-listing-button'
+import { PriceTag } from '@/features/products/components/price-tag'
+import { PRODUCT_ROW_SIZE, ProductRow } from '@/features/products/components/product-row'
+import { sellerPreviewQueryOptions, useSellerPreview } from '@/features/sellers/api/get-seller'
+import { SellerCard } from '@/features/sellers/components/seller-card'
 import { wishlistQueryOptions } from '@/features/wishlists/api/wishlists'
-import { WishlistButton } from '@/features/wishlists/components/wishlist-button'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
 import { loaderQueryData, originOf, pageMeta, SHOP_DESCRIPTION, summary } from '@/lib/page-meta'
@@ -32,14 +34,44 @@ import { queryClient } from '@/lib/query-client'
 import { throwRouteError } from '@/lib/route-errors'
 import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
 
-// The booking form (react-hook-form, its zod resolver) downloads on the first Book Now, not with the page.
-const BookingModal = lazy(() =>
-  import('@/features/bookings/components/booking-modal').then((module) => ({ default: module.BookingModal })),
-)
+// A signed-in visitor's actions (booking, wishlist, report; a seller's own Advertise and Delete) download only for a
+// signed-in visitor: a visitor's first load carries none of them (its JavaScript budget, scripts/lighthouse.ts). No
+// Suspense boundary sits between them and the page, so on a first load the page hydrates once they are there: a
+// press on the server's HTML is never half-handled.
+const loadSignedInActions = () => import('./product-actions')
+const SignedInActions = lazy(() => loadSignedInActions().then((module) => ({ default: module.SignedInActions })))
+
+/** The seller's bags the page asks for: a row's worth besides this one. */
+const SELLER_PREVIEW = PRODUCT_ROW_SIZE + 1
+/**
+ * How long the server waits for the rows below the bag (the seller's other bags, similar bags) before sending the page
+ * without them: the bag itself never waits on a slow search; the browser then reads the rows after hydration.
+ */
+const ROWS_WAIT_MS = 500
+
+/** Waits for `work`, but no longer than `ms`. */
+const atMost = (ms: number, work: Promise<unknown>) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    void work.finally(() => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+
+/** The rows under the bag: the seller's other bags, and either similar bags or, once sold, its category's others. */
+const prefetchRows = (client: QueryClient, product: Product) =>
+  Promise.all([
+    client.prefetchQuery(sellerPreviewQueryOptions(product.sellerId, SELLER_PREVIEW)),
+    product.status === 'sold'
+      ? client.prefetchQuery(categoryProductsQueryOptions(product.category))
+      : client.prefetchQuery(similarProductsQueryOptions(product)),
+  ])
 
 /**
- * The bag arrives with the page; an unknown, removed or malformed id is the 404 page with status 404. A sold bag's page
- * (status 200) says so and offers the other bags of its category, read with it.
+ * The bag arrives with the page; an unknown, removed or malformed id is the 404 page with status 404. The rows below
+ * it usually arrive with it too (read in parallel once the bag is known, for at most ROWS_WAIT_MS). A sold bag's page
+ * (status 200) says so and offers the other bags of its category.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // a signed-in visitor's own bookings decide the Book Now button, their wishlist the heart: read alongside
@@ -49,25 +81,26 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       client
         .fetchQuery(productQueryOptions(params.id ?? ''))
         .catch(throwRouteError)
-        .then((product) =>
-          product.status === 'sold' ? client.prefetchQuery(categoryProductsQueryOptions(product.category)) : undefined,
-        ),
+        .then((product) => atMost(ROWS_WAIT_MS, prefetchRows(client, product))),
       user ? client.prefetchQuery(myBookingsQueryOptions(user.email)) : undefined,
       user ? client.prefetchQuery(wishlistQueryOptions(user.email)) : undefined,
     ]),
   )
 }
 
-/** A move within the app: the browser's cache (and its access token) as everywhere else. */
+/** A move within the app: the browser's cache (and its access token) as everywhere else; the rows follow the bag. */
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   const user = cachedSessionUser()
-  if (user) void queryClient.prefetchQuery(wishlistQueryOptions(user.email))
+  if (user) void loadSignedInActions().then((module) => module.prefetchSignedInActions(user))
   const product = await queryClient.ensureQueryData(productQueryOptions(params.id ?? '')).catch(throwRouteError)
-  if (product.status === 'sold') void queryClient.prefetchQuery(categoryProductsQueryOptions(product.category))
+  void prefetchRows(queryClient, product)
   return { dehydrated: undefined }
 }
 
-/** Title, description, share tags with the lead photo, and schema.org Product with its Offer for search engines. */
+/**
+ * Title, description, share tags with the lead photo, and schema.org Product with its Offer for search engines (every
+ * photo, and the brand, colour and material when the seller gave them).
+ */
 export const meta: MetaFunction = ({ data, params, matches }) => {
   const product = loaderQueryData<Product>(data, productQueryOptions(params.id ?? '').queryKey)
   if (!product) return [{ name: 'description', content: SHOP_DESCRIPTION }]
@@ -77,11 +110,12 @@ export const meta: MetaFunction = ({ data, params, matches }) => {
   const description = summary(
     `${formatPrice(product.resell_price)} (was ${formatPrice(product.original_price)}), ${CONDITION_LABELS[product.condition]} condition. ${product.description}`,
   )
+  const photos = product.photos.length > 0 ? product.photos.map((photo) => photo.url) : [product.img]
   return [
     ...pageMeta({
       title,
       description,
-      share: { origin, path, image: product.img, imageAlt: product.title, type: 'product' },
+      share: { origin, path, image: photos[0], imageAlt: product.title, type: 'product' },
     }),
     { property: 'product:price:amount', content: product.resell_price.toFixed(2) },
     { property: 'product:price:currency', content: 'USD' },
@@ -91,7 +125,10 @@ export const meta: MetaFunction = ({ data, params, matches }) => {
         '@type': 'Product',
         name: product.title,
         description: product.description,
-        image: [`${origin}${product.img}`],
+        image: photos.map((url) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`)),
+        ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+        ...(product.colour ? { color: product.colour } : {}),
+        ...(product.material ? { material: product.material } : {}),
         category: CATEGORY_LABELS[product.category],
         itemCondition: 'https://schema.org/UsedCondition',
         offers: {
@@ -141,95 +178,127 @@ function VisitorActions({ product }: { product: Product }) {
   )
 }
 
-/** '/product/:id': one bag with every field, and the same actions as on its category page. */
+/** Home › category › brand: each step a search for more like it. */
+function Breadcrumbs({ product }: { product: Product }) {
+  const steps = [
+    { label: messages.nav.home, to: paths.home() },
+    { label: CATEGORY_LABELS[product.category], to: paths.search({ category: product.category }) },
+    ...(product.brand && product.brandSlug
+      ? [{ label: product.brand, to: paths.search({ brand: product.brandSlug }) }]
+      : []),
+  ]
+  return (
+    <nav aria-label={messages.productPage.breadcrumb}>
+      <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-base-content/75">
+        {steps.map((step, index) => (
+          <li key={step.to} className="inline-flex items-center gap-1.5">
+            {index > 0 ? <ChevronRight aria-hidden="true" className="size-3.5 text-base-content/45" /> : null}
+            <Link to={step.to} className="link link-hover">
+              {step.label}
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+/**
+ * Below the bag: the seller's other bags for sale, then similar bags (same brand or category, close in price) that
+ * the seller's row does not already show. A sold bag's page shows its category's other bags instead of similar ones.
+ */
+function MoreBags({ product }: { product: Product }) {
+  const seller = useSellerPreview(product.sellerId, SELLER_PREVIEW)
+  const similar = useSimilarProducts(product)
+  const sold = product.status === 'sold'
+  // a failed read leaves its row out (the page stands without it)
+  const sellersOthers = seller.isError ? [] : seller.data?.items.filter((p) => p._id !== product._id)
+  const shown = new Set(sellersOthers?.slice(0, PRODUCT_ROW_SIZE).map((p) => p._id))
+  const similarOthers = similar.isError ? [] : similar.data?.filter((p) => !shown.has(p._id))
+  return (
+    <>
+      {sold ? <MoreFromCategory product={product} /> : null}
+      <ProductRow
+        id="seller-more-heading"
+        title={messages.productPage.moreFromSeller}
+        products={sellersOthers}
+        action={
+          seller.data && seller.data.listed > SELLER_PREVIEW ? (
+            <Link to={paths.seller(product.sellerId)} className="link link-hover text-sm font-medium text-primary">
+              {messages.productPage.seeAllFromSeller(product.seller)}
+            </Link>
+          ) : null
+        }
+      />
+      {sold ? null : (
+        <ProductRow id="similar-heading" title={messages.productPage.similarBags} products={similarOthers} />
+      )}
+    </>
+  )
+}
+
+/** '/product/:id': one bag with every field, its seller, and the same actions as on its category page. */
 export default function ProductRoute() {
   const { id = '' } = useParams()
   const { data: product } = useProduct(id)
   const { user } = useSession()
-  const navigate = useNavigate()
-  const myBookings = useMyBookings(user?.email)
-  const [booking, setBooking] = useState<Product | null>(null)
-  // mounted from the first Book Now on, so that closing it is the modal's own (focus goes back to the button)
-  const [bookingOpened, setBookingOpened] = useState(false)
-  if (booking && !bookingOpened) setBookingOpened(true)
+  const seller = useSellerPreview(product?.sellerId ?? '', SELLER_PREVIEW)
 
   if (!product) return <PageLoading />
-  const saving = product.original_price - product.resell_price
+  const photos = product.photos.length > 0 ? product.photos : [{ url: product.img, thumb: product.thumb }]
 
   return (
-    <article className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
-      <ButtonLink to={paths.category(product.category)} variant="ghost" size="sm" className="-ml-3 gap-1.5 self-start">
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {CATEGORY_LABELS[product.category]}
-      </ButtonLink>
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
-        <div className="self-start overflow-hidden rounded-box border border-base-300 bg-base-200 shadow-sm">
-          <ProductImage img={product.img} thumb={product.thumb} alt={product.title} sizes={PRODUCT_PAGE_SIZES} eager />
+    <article className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 lg:gap-8 lg:px-8 lg:py-10">
+      <Breadcrumbs product={product} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+        <div className="min-w-0 self-start lg:sticky lg:top-24">
+          <PhotoGallery photos={photos} title={product.title} />
         </div>
-        <div className="flex flex-col gap-5">
+        <div className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-col gap-2">
-            <p className="text-sm font-semibold tracking-[0.14em] text-primary">{CATEGORY_LABELS[product.category]}</p>
-            <h1 className="text-3xl leading-tight font-semibold sm:text-4xl">{product.title}</h1>
-            <SellerLine product={product} />
+            {product.brand && product.brandSlug ? (
+              <Link
+                to={paths.search({ brand: product.brandSlug })}
+                className="self-start text-sm font-semibold tracking-[0.14em] text-primary uppercase hover:underline"
+              >
+                {product.brand}
+              </Link>
+            ) : (
+              <p className="text-sm font-semibold tracking-[0.14em] text-primary uppercase">
+                {CATEGORY_LABELS[product.category]}
+              </p>
+            )}
+            <h1 className="text-3xl leading-tight font-semibold break-words sm:text-4xl">{product.title}</h1>
           </div>
-          <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className="text-3xl font-semibold text-primary">
-              <span className="sr-only">Resell price: </span>
-              {formatPrice(product.resell_price)}
-            </span>
-            <span className="text-base-content/70">
-              <span className="sr-only">Original price: </span>
-              <s>{formatPrice(product.original_price)}</s>
-            </span>
-            {saving > 0 ? (
-              <span className="badge badge-sm border-0 bg-success/15 font-semibold text-success">
-                Save {formatPrice(saving)}
-              </span>
-            ) : null}
-          </p>
+          <PriceTag product={product} size="lg" />
           {product.status === 'sold' ? (
             <p className="rounded-box border border-base-300 bg-base-200 px-4 py-3 font-medium" data-testid="sold-note">
               This bag has been sold. Other bags from {CATEGORY_LABELS[product.category]} are below.
             </p>
           ) : null}
-          {user ? (
-            <div className="flex flex-col gap-2">
-              <OwnListingNote product={product} viewerId={user.id} />
-              <BookNow product={product} viewerId={user.id} myBookings={myBookings.data} onBook={setBooking} block />
-              {product.seller_id === user.id ? (
-                <OwnListingActions product={product} onDeleted={() => navigate(paths.dashboard.myProducts())} />
-              ) : (
-                <div className="flex flex-wrap items-center gap-2">
-                  {product.status === 'available' ? (
-                    <WishlistButton productId={product._id} title={product.title} size="sm" />
-                  ) : null}
-                  <ReportListingButton productId={product._id} title={product.title} />
-                </div>
-              )}
-            </div>
-          ) : (
-            <VisitorActions product={product} />
-          )}
-          <section aria-labelledby="details-heading" className="flex flex-col gap-3 border-t border-base-300 pt-5">
+          {user ? <SignedInActions product={product} user={user} /> : <VisitorActions product={product} />}
+          <SellerCard
+            sellerId={product.sellerId}
+            name={product.seller}
+            verified={product.verified === 'yes'}
+            profile={seller.data}
+          />
+          <section aria-labelledby="details-heading" className="flex flex-col gap-2 pt-2">
             <h2 id="details-heading" className="text-lg font-semibold">
-              Details
+              {messages.productPage.details}
             </h2>
-            <ListingFacts product={product} />
+            <ListingDetails product={product} />
           </section>
+          <WearNotes wear={product.wear} />
           <section aria-labelledby="description-heading" className="flex flex-col gap-2">
             <h2 id="description-heading" className="text-lg font-semibold">
-              Description
+              {messages.productPage.description}
             </h2>
-            <p className="whitespace-pre-line text-base-content/85">{product.description}</p>
+            <p className="break-words whitespace-pre-line text-base-content/85">{product.description}</p>
           </section>
         </div>
       </div>
-      {product.status === 'sold' ? <MoreFromCategory product={product} /> : null}
-      {bookingOpened ? (
-        <Suspense fallback={null}>
-          <BookingModal item={booking} onClose={() => setBooking(null)} />
-        </Suspense>
-      ) : null}
+      <MoreBags product={product} />
     </article>
   )
 }

@@ -1,9 +1,13 @@
-import { CONDITION_LABELS } from '@preloved/shared/constants'
+import { CONDITION_DEFINITIONS, CONDITION_LABELS } from '@preloved/shared/constants'
+import { messages } from '@preloved/shared/messages'
 import type { Product } from '@preloved/shared/products'
-import { BadgeCheck, CalendarDays, MapPin, ShoppingBag, Sparkles, Tag } from 'lucide-react'
+import { CalendarDays, MapPin, ShoppingBag, Sparkles } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { VerifiedBadge } from '@/components/ui/verified-badge'
 import { cn } from '@/lib/cn'
 import { formatDay } from '@/lib/format-date'
+
+const text = messages.productPage
 
 /** The seller's name, with the badge when the seller is verified (SPEC §2: verified is 'yes'). */
 export function SellerLine({ product, className }: { product: Product; className?: string }) {
@@ -13,12 +17,7 @@ export function SellerLine({ product, className }: { product: Product; className
         <span className="sr-only">Seller: </span>
         by <span className="font-medium text-base-content">{product.seller}</span>
       </span>
-      {product.verified === 'yes' ? (
-        <span className="inline-flex items-center gap-1 rounded-full bg-success/12 px-2 py-0.5 text-xs font-semibold text-success">
-          <BadgeCheck aria-hidden="true" className="size-3.5" />
-          Verified seller
-        </span>
-      ) : null}
+      {product.verified === 'yes' ? <VerifiedBadge /> : null}
     </p>
   )
 }
@@ -39,45 +38,26 @@ function Fact({ icon, term, children, truncate = true, className }: FactProps) {
   )
 }
 
-/** Year of purchase, location, posted date and condition (and, in full, the category and specialty). */
-export function ListingFacts({ product, compact = false }: { product: Product; compact?: boolean }) {
+/**
+ * A category card's facts: year of purchase, location, posted date and condition. (`compact` is what the card passes;
+ * the product page lists every field in ListingDetails (./listing-details) instead, so this is the only layout left.)
+ */
+export function ListingFacts({ product }: { product: Product; compact?: true }) {
   const iconClass = 'size-4 shrink-0'
   return (
-    <dl
-      className={cn(
-        'grid grid-cols-2 gap-x-4 gap-y-3',
-        compact ? 'max-sm:grid-cols-1 max-sm:gap-y-1.5' : 'sm:grid-cols-3',
-      )}
-    >
-      <Fact icon={<ShoppingBag className={iconClass} />} term="Year of purchase">
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-3 max-sm:grid-cols-1 max-sm:gap-y-1.5">
+      <Fact icon={<ShoppingBag className={iconClass} />} term={text.year}>
         {product.year}
       </Fact>
-      <Fact icon={<MapPin className={iconClass} />} term="Location">
+      <Fact icon={<MapPin className={iconClass} />} term={text.location}>
         {product.location}
       </Fact>
-      <Fact icon={<CalendarDays className={iconClass} />} term="Posted">
+      <Fact icon={<CalendarDays className={iconClass} />} term={text.posted}>
         <time dateTime={product.date}>{formatDay(product.date)}</time>
       </Fact>
-      <Fact icon={<Sparkles className={iconClass} />} term="Condition">
-        <span>{CONDITION_LABELS[product.condition]}</span>
+      <Fact icon={<Sparkles className={iconClass} />} term={text.condition}>
+        <span title={CONDITION_DEFINITIONS[product.condition]}>{CONDITION_LABELS[product.condition]}</span>
       </Fact>
-      {!compact ? (
-        <>
-          <Fact icon={<Tag className={iconClass} />} term="Category">
-            {product.category}
-          </Fact>
-          {product.specialty ? (
-            <Fact
-              icon={<Sparkles className={iconClass} />}
-              term="Specialty"
-              truncate={false}
-              className="col-span-2 sm:col-span-3"
-            >
-              {product.specialty}
-            </Fact>
-          ) : null}
-        </>
-      ) : null}
     </dl>
   )
 }

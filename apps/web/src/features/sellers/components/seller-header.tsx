@@ -1,0 +1,20 @@
+import type { SellerProfile } from '@preloved/shared/search'
+import { VerifiedBadge } from '@/components/ui/verified-badge'
+import { SellerInitial } from './seller-initial'
+import { SellerStats } from './seller-stats'
+
+/** The top of a seller's profile: who they are, their badge, and their figures (MARKETPLACE.md §2). */
+export function SellerHeader({ profile }: { profile: SellerProfile }) {
+  return (
+    <header className="flex flex-col gap-5 sm:flex-row sm:items-center sm:gap-6">
+      <SellerInitial name={profile.name} className="size-20 text-4xl sm:size-24 sm:text-5xl" />
+      <div className="flex min-w-0 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <h1 className="text-3xl leading-tight font-semibold break-words sm:text-4xl">{profile.name}</h1>
+          {profile.verified ? <VerifiedBadge className="text-sm" /> : null}
+        </div>
+        <SellerStats profile={profile} />
+      </div>
+    </header>
+  )
+}
