@@ -4,6 +4,7 @@ import { bookingsMessages } from './messages/bookings.ts'
 import { commonMessages } from './messages/common.ts'
 import { confirmMessages } from './messages/confirm.ts'
 import { imagesMessages } from './messages/images.ts'
+import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
 import { mailMessages } from './messages/mail.ts'
 import { paymentsMessages } from './messages/payments.ts'
@@ -39,4 +40,5 @@ export const messages = {
   posts: postsMessages,
   settings: settingsMessages,
   listings: listingsMessages,
+  listingForm: listingFormMessages,
 } as const

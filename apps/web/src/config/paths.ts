@@ -26,6 +26,7 @@ export const paths = {
     settings: () => '/dashboard/settings',
     addProducts: () => '/dashboard/addProducts',
     myProducts: () => '/dashboard/myProducts',
+    editProduct: (id: string) => `/dashboard/myProducts/${encodeURIComponent(id)}/edit`,
   },
 } as const
 

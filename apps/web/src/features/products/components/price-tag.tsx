@@ -10,21 +10,24 @@ import { formatPrice } from '@/lib/format'
 export function PriceTag({
   product,
   size = 'md',
+  showOriginal = true,
   className,
 }: {
   product: Pick<Product, 'resell_price' | 'original_price' | 'previousPrice'>
-  size?: 'md' | 'lg'
+  size?: 'sm' | 'md' | 'lg'
+  /** Off where only the price and a drop matter (the seller's own table). */
+  showOriginal?: boolean
   className?: string
 }) {
   const dropped = product.previousPrice !== null && product.previousPrice > product.resell_price
   const struck = dropped
     ? product.previousPrice
-    : product.original_price > product.resell_price
+    : showOriginal && product.original_price > product.resell_price
       ? product.original_price
       : null
   return (
     <span className={cn('inline-flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
-      <span className={cn('font-semibold text-primary', size === 'lg' ? 'text-3xl' : 'text-xl')}>
+      <span className={cn('font-semibold text-primary', { sm: 'text-base', md: 'text-xl', lg: 'text-3xl' }[size])}>
         <span className="sr-only">Price: </span>
         {formatPrice(product.resell_price)}
       </span>
