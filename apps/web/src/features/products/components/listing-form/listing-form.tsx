@@ -128,7 +128,7 @@ export function ListingForm({ product }: { product?: Product }) {
     const status = isApiError(error) ? error.statusCode : 0
     const field = status === 400 ? fieldOfMessage(error.message) : undefined
     if (field) setError(field, { message: error.message }, { shouldFocus: true })
-    else setProblem({ message: error.message, tone: 'error', backLink: status === 403 || status === 409 })
+    else setProblem({ message: error.message, tone: 'error', backLink: [403, 404, 409].includes(status) })
   }
 
   const onSubmit = handleSubmit((values) => {

@@ -4,6 +4,7 @@ import { ArrowLeft, ArrowRight, ImagePlus, RotateCw, X } from 'lucide-react'
 import { type DragEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { cn } from '@/lib/cn'
+import { toast } from '@/lib/toast'
 import { uploadImageWithProgress } from '../../api/upload-image'
 import type { ListingFormInput, PhotoItem } from './listing-form-schema'
 
@@ -78,7 +79,9 @@ export function PhotoSlots() {
       .then(({ url }) => patch(key, { status: 'done', progress: 1, url, file: undefined }))
       .catch((reason: unknown) => {
         if (controller.signal.aborted) return
-        patch(key, { status: 'failed', error: reason instanceof Error ? reason.message : String(reason) })
+        const message = reason instanceof Error ? reason.message : String(reason)
+        patch(key, { status: 'failed', error: message })
+        toast.error(message)
       })
       .finally(() => uploads.current.delete(key))
   }
