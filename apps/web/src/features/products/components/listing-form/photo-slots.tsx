@@ -163,7 +163,8 @@ export function PhotoSlots() {
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-2" aria-describedby={describedBy}>
-      <legend className="mb-1.5 text-sm font-medium">{m.photos}</legend>
+      {/* the section's heading shows the name; the group keeps it for screen readers */}
+      <legend className="sr-only">{m.photos}</legend>
       <p id={hintId} className="text-xs text-base-content/70">
         {m.photosHint(MAX_PHOTOS)}
       </p>
@@ -320,7 +321,7 @@ export function PhotoSlots() {
           <li
             key={slot}
             aria-hidden="true"
-            className="flex aspect-square items-center justify-center rounded-field border border-dashed border-base-300 p-2 text-center text-sm text-base-content/60 max-sm:hidden"
+            className="flex aspect-square items-center justify-center rounded-field border border-dashed border-base-300 p-2 text-center text-sm text-base-content/75 max-sm:hidden"
           >
             {slot}
           </li>
