@@ -11,6 +11,7 @@ import { paymentsMessages } from './messages/payments.ts'
 import { postsMessages } from './messages/posts.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
+import { searchMessages } from './messages/search.ts'
 import { settingsMessages } from './messages/settings.ts'
 import { usersMessages } from './messages/users.ts'
 import { wishlistsMessages } from './messages/wishlists.ts'
@@ -39,6 +40,7 @@ export const messages = {
   blogs: blogsMessages,
   posts: postsMessages,
   settings: settingsMessages,
+  search: searchMessages,
   listings: listingsMessages,
   listingForm: listingFormMessages,
 } as const
