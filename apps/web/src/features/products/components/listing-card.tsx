@@ -50,7 +50,7 @@ export function ListingCard({ product, eager = false, priority = false, actions,
           <SellerLine product={product} className="max-sm:text-xs" />
         </div>
         <p>
-          <PriceTag product={product} />
+          <PriceTag product={product} original="always" />
         </p>
         <ListingFacts product={product} compact />
         <div className="mt-auto flex flex-col gap-2 pt-1">{actions}</div>

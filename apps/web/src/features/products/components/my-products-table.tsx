@@ -149,7 +149,7 @@ export function MyProductsTable({ email }: { email: string | undefined }) {
     {
       header: 'Price',
       // a lowered price shows "Price dropped" with the price before it struck through
-      cell: (p) => <PriceTag product={p} size="sm" showOriginal={false} className="tabular-nums" />,
+      cell: (p) => <PriceTag product={p} size="sm" original="never" className="tabular-nums" />,
       className: 'min-w-28',
     },
     { header: 'Advertisement', cell: (p) => <AdvertiseCell product={p} /> },
