@@ -169,6 +169,7 @@ describe('the listing form', () => {
     // the first match is highlighted and named by aria-activedescendant
     const active = async () => page.locator(`[id="${await brand.getAttribute('aria-activedescendant')}"]`).innerText()
     expect(await active()).toBe('Gucci')
+    await screenshot(page, 'listing-form-brand-open-desktop')
     const names = await list.getByRole('option').allInnerTexts()
     expect(names[0]).toBe('Gucci')
     expect(names.at(-1)).toBe('Unbranded')
@@ -402,6 +403,10 @@ describe('a seller lists a bag with four photos, then lowers its price', () => {
       await card.getByText(messages.listings.priceDropped, { exact: true }).waitFor()
       expect(await card.locator('s').innerText()).toBe('$3,400.00')
       expect(await card.getByText('Chanel', { exact: true }).count()).toBe(1)
+      if (shot === 'category')
+        expect(await card.getByRole('link', { name: `${m.edit} ${NAME}` }).getAttribute('href')).toBe(
+          `/dashboard/myProducts/${listing._id}/edit`,
+        )
       await card.scrollIntoViewIfNeeded()
       await screenshot(page, `price-dropped-${shot}-desktop`)
     }
@@ -433,7 +438,7 @@ describe('a seller lists a bag with four photos, then lowers its price', () => {
     await context.close()
   })
 
-  it('refuses clearly: someone else’s listing, and a listing taken down while the form was open (409)', async () => {
+  it('refuses clearly: someone else’s listing, and a listing taken down while the form was open', async () => {
     const { page, context, errors } = await h.newPage('desktop')
     await logIn(page, DEMO.verifiedSeller)
     // another seller's bag: no form, the reason and the way back
@@ -446,7 +451,7 @@ describe('a seller lists a bag with four photos, then lowers its price', () => {
       '/dashboard/myProducts',
     )
 
-    // the form is open; meanwhile the bag is taken down (as a sale would): saving says why, under the form
+    // the form is open; meanwhile the bag is taken down (404; a sale would give 409): saving says why, under the form
     await page.goto(`/dashboard/myProducts/${listing._id}/edit`)
     await page.getByLabel('Resell Price', { exact: true }).fill('2800')
     const deleted = await apiAs<{ deletedCount: number }>(page, `/api/categoryDetails/${listing._id}`, {
