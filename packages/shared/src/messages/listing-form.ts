@@ -50,7 +50,6 @@ export const listingFormMessages = {
   cancel: 'Cancel',
   updated: (name: string) => `${name} is updated successfully`,
   noChanges: 'You have not changed anything yet.',
-  soldNoEdit: 'This bag has been sold: it can no longer be edited.',
   removedNoEdit: 'This listing has been removed: it can no longer be edited.',
   editTitle: 'Edit listing',
   editLead: (name: string) => `Change what a buyer sees about ${name}. A lower price shows as "Price dropped".`,

@@ -51,7 +51,7 @@ export default function EditProductRoute() {
     product.sellerId !== user.id
       ? messages.products.notYours
       : product.status === 'sold'
-        ? m.soldNoEdit
+        ? messages.listings.soldNoEdit
         : product.status === 'removed'
           ? m.removedNoEdit
           : undefined
