@@ -48,6 +48,10 @@ export const COLOURS = [
   'multicolour',
 ] as const
 export type Colour = (typeof COLOURS)[number]
+/** How a colour, material, wear area or included item reads on screen (the API keeps the lower-case words). */
+const sentenceCase = <T extends string>(words: readonly T[]) =>
+  Object.fromEntries(words.map((w) => [w, w.charAt(0).toUpperCase() + w.slice(1)])) as Record<T, string>
+export const COLOUR_LABELS: Record<Colour, string> = sentenceCase(COLOURS)
 /** The swatch shown beside each colour (multicolour is drawn as a gradient of these). */
 export const COLOUR_SWATCHES: Record<Colour, string> = {
   black: '#1c1c1c',
@@ -82,11 +86,14 @@ export const MATERIALS = [
   'other',
 ] as const
 export type Material = (typeof MATERIALS)[number]
+export const MATERIAL_LABELS: Record<Material, string> = sentenceCase(MATERIALS)
 export const WEAR_AREAS = ['exterior', 'interior', 'corners', 'handles', 'hardware'] as const
 export type WearArea = (typeof WEAR_AREAS)[number]
+export const WEAR_AREA_LABELS: Record<WearArea, string> = sentenceCase(WEAR_AREAS)
 export const WEAR_NOTE_MAX = 300
 export const INCLUDES = ['dust bag', 'box', 'receipt', 'authenticity card', 'strap', 'lock & key'] as const
 export type Include = (typeof INCLUDES)[number]
+export const INCLUDE_LABELS: Record<Include, string> = sentenceCase(INCLUDES)
 export const MEASUREMENTS = ['width', 'height', 'depth', 'strapDrop'] as const
 export type Measurement = (typeof MEASUREMENTS)[number]
 export const MEASUREMENT_LABELS: Record<Measurement, string> = {

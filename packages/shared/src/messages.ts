@@ -5,6 +5,7 @@ import { brandsMessages } from './messages/brands.ts'
 import { commonMessages } from './messages/common.ts'
 import { confirmMessages } from './messages/confirm.ts'
 import { imagesMessages } from './messages/images.ts'
+import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
 import { mailMessages } from './messages/mail.ts'
 import { paymentsMessages } from './messages/payments.ts'
@@ -46,5 +47,6 @@ export const messages = {
   listings: listingsMessages,
   productPage: productPageMessages,
   sellers: sellersMessages,
+  listingForm: listingFormMessages,
   brands: brandsMessages,
 } as const

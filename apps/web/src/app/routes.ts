@@ -45,6 +45,8 @@ export default [
     layout('routes/guards/seller.tsx', [
       route('addProducts', 'routes/dashboard/add-products.tsx'),
       route('myProducts', 'routes/dashboard/my-products.tsx'),
+      // issue 15: the seller's own listing, in the Add Product form
+      route('myProducts/:id/edit', 'routes/dashboard/edit-product.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

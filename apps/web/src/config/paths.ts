@@ -33,6 +33,7 @@ export const paths = {
     settings: () => '/dashboard/settings',
     addProducts: () => '/dashboard/addProducts',
     myProducts: () => '/dashboard/myProducts',
+    editProduct: (id: string) => `/dashboard/myProducts/${encodeURIComponent(id)}/edit`,
   },
 } as const
 

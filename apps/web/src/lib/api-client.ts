@@ -97,11 +97,20 @@ function isErrorBody(body: unknown): body is ErrorBody {
   )
 }
 
-function toApiError(response: Response, body: unknown): ApiError {
+/** The ApiError of a failed answer: the server's error body, or its status when the body is not one. */
+export function apiErrorOf(status: number, statusText: string, body: unknown): ApiError {
   if (isErrorBody(body)) return new ApiError(body.statusCode, body.error, body.message, body.code)
-  const statusText = response.statusText || `Error ${response.status}`
-  return new ApiError(response.status, statusText, `Request failed: ${statusText}`)
+  const text = statusText || `Error ${status}`
+  return new ApiError(status, text, `Request failed: ${text}`)
 }
+
+/** The answer is not the shape the page expects. */
+export const invalidResponse = (status: number) =>
+  new ApiError(status, 'Invalid Response', 'The server sent a response this page does not understand.')
+
+/** The call never reached the server (offline, refused connection). */
+export const networkError = () =>
+  new ApiError(0, 'Network Error', 'Could not reach the server. Check your connection and try again.')
 
 /** Anything with zod's `safeParse`: a zod schema, or a hand-written check for code that must stay zod-free. */
 export type ResponseParser<T = unknown> = {
@@ -157,7 +166,7 @@ async function send(method: string, path: string, body: unknown, options: Reques
     })
   } catch (cause) {
     if (options.signal?.aborted) throw cause
-    throw new ApiError(0, 'Network Error', 'Could not reach the server. Check your connection and try again.')
+    throw networkError()
   }
   return { response, data: await readBody(response), sentToken }
 }
@@ -203,7 +212,7 @@ async function requestWithHeaders<S extends ResponseParser>(
       clearAccessToken()
       onUnauthorized?.()
     }
-    throw toApiError(response, data)
+    throw apiErrorOf(response.status, response.statusText, data)
   }
 
   const schema = await schemaPromise
@@ -212,7 +221,7 @@ async function requestWithHeaders<S extends ResponseParser>(
     const { error } = parsed
     const issues = typeof error === 'object' && error !== null && 'issues' in error ? error.issues : error
     console.error(`Unexpected response from ${method} ${API_PREFIX}${path}`, issues)
-    throw new ApiError(response.status, 'Invalid Response', 'The server sent a response this page does not understand.')
+    throw invalidResponse(response.status)
   }
   return { data: parsed.data as ParsedOutput<S>, headers: response.headers }
 }

@@ -2,6 +2,8 @@
 export const listingsMessages = {
   priceDropped: 'Price dropped',
   previousPrice: 'Was',
+  /** Beside a card's price when it is not the struck one (SPEC's category card lists the original price). */
+  originalPrice: 'Original price',
   notStated: 'Not stated',
   photoNotOurs: 'photos must be photos uploaded to this site (POST /api/images)',
   photoTwice: 'photos lists the same photo twice',

@@ -67,9 +67,13 @@ export function SelectField({ label, error, hint, className, options, ...props }
   )
 }
 
-type TextareaFieldProps = Omit<ComponentProps<'textarea'>, 'id' | 'className'> & ControlShell
+type TextareaFieldProps = Omit<ComponentProps<'textarea'>, 'id' | 'className'> &
+  ControlShell & {
+    /** The text box's height (tall by default, for a description). */
+    size?: 'sm' | 'md'
+  }
 
-export function TextareaField({ label, error, hint, className, ...props }: TextareaFieldProps) {
+export function TextareaField({ label, error, hint, className, size = 'md', ...props }: TextareaFieldProps) {
   const { id, hintId, errorId, describedBy } = useDescribed(hint, error)
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -80,7 +84,11 @@ export function TextareaField({ label, error, hint, className, ...props }: Texta
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={cn('textarea min-h-32 w-full bg-base-100 text-base', error && 'textarea-error')}
+        className={cn(
+          'textarea w-full bg-base-100 text-base',
+          size === 'md' ? 'min-h-32' : 'min-h-20',
+          error && 'textarea-error',
+        )}
         {...props}
       />
       <Below hint={hint} hintId={hintId} error={error} errorId={errorId} />

@@ -1,19 +1,29 @@
 import { messages } from '@preloved/shared/messages'
 import type { LoaderFunctionArgs } from 'react-router'
+import { brandsQueryOptions } from '@/features/products/api/get-brands'
 import { sellerVerificationQueryOptions, useSellerVerification } from '@/features/products/api/get-seller-verification'
-import { AddProductForm } from '@/features/products/components/add-product-form'
+import { ListingForm } from '@/features/products/components/listing-form/listing-form'
 import { SellerVerificationHint } from '@/features/products/components/seller-verification-hint'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 import { prefetchForVisitor } from '@/lib/server-api.server'
 
-/** Whether the seller is verified arrives with the page: its lead line and hint do not change once shown. */
+/**
+ * Whether the seller is verified arrives with the page (its lead line and hint do not change once shown), and so do
+ * the brands of the Brand field.
+ */
 export const loader = (args: LoaderFunctionArgs) =>
-  prefetchForVisitor(args, (client, user) => client.prefetchQuery(sellerVerificationQueryOptions(user.email)))
+  prefetchForVisitor(args, (client, user) =>
+    Promise.all([
+      client.prefetchQuery(sellerVerificationQueryOptions(user.email)),
+      client.prefetchQuery(brandsQueryOptions()),
+    ]),
+  )
 
 export function clientLoader() {
   const user = cachedSessionUser()
   if (user) void queryClient.prefetchQuery(sellerVerificationQueryOptions(user.email))
+  void queryClient.prefetchQuery(brandsQueryOptions())
   return { dehydrated: undefined }
 }
 
@@ -34,7 +44,7 @@ export default function AddProductsRoute() {
         </p>
         <SellerVerificationHint email={user?.email} />
       </div>
-      <AddProductForm />
+      <ListingForm />
     </section>
   )
 }

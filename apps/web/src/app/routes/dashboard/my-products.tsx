@@ -16,7 +16,7 @@ export default function MyProductsRoute() {
           <h1 id="my-products-title" className="text-3xl font-semibold sm:text-4xl">
             {messages.nav.myProducts}
           </h1>
-          <p className="text-base-content/75">Advertise a bag on the home page, or take it down.</p>
+          <p className="text-base-content/75">{messages.listingForm.myProductsLead}</p>
         </div>
         <ButtonLink to={paths.dashboard.addProducts()} variant="subtle" size="sm" className="gap-2">
           <Plus aria-hidden="true" className="size-4" />

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Card, CardBody, CardFigure, CardTitle } from '@/components/ui/card'
 import { paths } from '@/config/paths'
-import { formatPrice } from '@/lib/format'
 import { ListingFacts, SellerLine } from './listing-facts'
+import { PriceTag } from './price-tag'
 import { ProductImage } from './product-image'
 
 // The category grid: 2 columns up to 1024 px (phones too: issue 14, item 7), then 3 (inside a 1280 px container).
@@ -41,20 +41,16 @@ export function ListingCard({ product, eager = false, priority = false, actions,
       </CardFigure>
       <CardBody className="gap-2.5 p-3 sm:gap-4 sm:p-5">
         <div className="flex flex-col gap-1">
+          {product.brand ? (
+            <p className="text-xs font-semibold tracking-wide text-base-content/75 uppercase">{product.brand}</p>
+          ) : null}
           <CardTitle id={titleId} as="h2" className="line-clamp-2 text-base sm:text-xl">
             {product.title}
           </CardTitle>
           <SellerLine product={product} className="max-sm:text-xs" />
         </div>
-        <p className="flex flex-wrap items-baseline gap-x-2.5 gap-y-1">
-          <span className="text-lg font-semibold text-primary sm:text-2xl">
-            <span className="sr-only">Resell price: </span>
-            {formatPrice(product.resell_price)}
-          </span>
-          <span className="text-xs text-base-content/70 sm:text-sm">
-            <span className="sr-only">Original price: </span>
-            <s>{formatPrice(product.original_price)}</s>
-          </span>
+        <p>
+          <PriceTag product={product} original="always" />
         </p>
         <ListingFacts product={product} compact />
         <div className="mt-auto flex flex-col gap-2 pt-1">{actions}</div>

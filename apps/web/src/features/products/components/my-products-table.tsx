@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
 import type { Product } from '@preloved/shared/products'
-import { Megaphone, PackageOpen, Plus, Trash2 } from 'lucide-react'
+import { Megaphone, PackageOpen, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
@@ -10,11 +10,11 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
 import { type Column, DataTable, indexColumn } from '@/components/ui/table'
 import { paths } from '@/config/paths'
-import { formatPrice } from '@/lib/format'
 import { toast } from '@/lib/toast'
 import { useAdvertiseProduct } from '../api/advertise-product'
 import { useDeleteProduct } from '../api/delete-product'
 import { useMyProducts } from '../api/get-my-products'
+import { PriceTag } from './price-tag'
 
 const SOLD_NO_DELETE = 'Sold bags cannot be deleted; they are already hidden from the shop.'
 
@@ -52,6 +52,23 @@ function AdvertiseCell({ product }: { product: Product }) {
       <Megaphone aria-hidden="true" className="size-4" />
       Activate
     </Button>
+  )
+}
+
+/** Edit (issue 15): an available bag only; a sold one is kept as it sold. */
+function EditCell({ product }: { product: Product }) {
+  if (product.status !== 'available') return <span className="text-sm text-base-content/60">—</span>
+  return (
+    <ButtonLink
+      to={paths.dashboard.editProduct(product._id)}
+      size="sm"
+      variant="subtle"
+      className="gap-1.5"
+      aria-label={`${messages.listingForm.edit} ${product.title}`}
+    >
+      <Pencil aria-hidden="true" className="size-4" />
+      {messages.listingForm.edit}
+    </ButtonLink>
   )
 }
 
@@ -129,9 +146,15 @@ export function MyProductsTable({ email }: { email: string | undefined }) {
     },
     { header: 'Product', cell: (p) => p.title, rowHeader: true, className: 'min-w-40' },
     { header: 'Category', cell: (p) => CATEGORY_LABELS[p.category], className: 'whitespace-nowrap' },
-    { header: 'Price', cell: (p) => formatPrice(p.resell_price), className: 'whitespace-nowrap tabular-nums' },
+    {
+      header: 'Price',
+      // a lowered price shows "Price dropped" with the price before it struck through
+      cell: (p) => <PriceTag product={p} size="sm" original="never" className="tabular-nums" />,
+      className: 'min-w-28',
+    },
     { header: 'Advertisement', cell: (p) => <AdvertiseCell product={p} /> },
     { header: 'Availability', cell: (p) => <Availability product={p} /> },
+    { header: messages.listingForm.edit, cell: (p) => <EditCell product={p} />, unlabelledWhenStacked: true },
     { header: 'Delete', cell: (p) => <DeleteCell product={p} onDelete={setToDelete} />, unlabelledWhenStacked: true },
   ]
 

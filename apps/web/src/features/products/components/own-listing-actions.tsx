@@ -1,10 +1,11 @@
 import { messages } from '@preloved/shared/messages'
 import type { Product } from '@preloved/shared/products'
-import { Megaphone, Trash2 } from 'lucide-react'
+import { Megaphone, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
-import { Button } from '@/components/ui/button'
+import { Button, ButtonLink } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { toast } from '@/lib/notify'
 import { useAdvertiseProduct } from '../api/advertise-product'
@@ -21,8 +22,8 @@ type OwnListingActionsProps = {
 
 /**
  * The seller's own listing (issue 14, item 2): their own actions instead of 'Add to your wishlist' and 'Report this
- * Listing': Advertise (the home page's advertised items) and Delete, with SPEC §8's confirmation. A sold bag has
- * neither (the server refuses both).
+ * Listing': Advertise (the home page's advertised items), Edit (issue 15) and Delete, with SPEC §8's confirmation. A
+ * sold bag has none of them (the server refuses them all).
  */
 export function OwnListingActions({ product, compact = false, onDeleted, className }: OwnListingActionsProps) {
   const advertise = useAdvertiseProduct()
@@ -69,6 +70,17 @@ export function OwnListingActions({ product, compact = false, onDeleted, classNa
           <span className="sr-only"> {product.title}</span>
         </Button>
       )}
+      <ButtonLink
+        to={paths.dashboard.editProduct(product._id)}
+        size="sm"
+        variant="subtle"
+        className={cn('gap-1.5', iconOnly)}
+        title={compact ? messages.listingForm.edit : undefined}
+      >
+        <Pencil aria-hidden="true" className="size-4 shrink-0" />
+        <span className={label}>{messages.listingForm.edit}</span>
+        <span className="sr-only"> {product.title}</span>
+      </ButtonLink>
       <Button
         size="sm"
         variant="subtle"

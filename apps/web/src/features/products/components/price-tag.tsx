@@ -10,21 +10,28 @@ import { formatPrice } from '@/lib/format'
 export function PriceTag({
   product,
   size = 'md',
+  original = 'when-higher',
   className,
 }: {
   product: Pick<Product, 'resell_price' | 'original_price' | 'previousPrice'>
-  size?: 'md' | 'lg'
+  size?: 'sm' | 'md' | 'lg'
+  /**
+   * The original (new) price: struck through when it is higher and no drop is shown (the default); 'always' also
+   * names it otherwise (SPEC's category card lists it); 'never' where only the price and a drop matter (My Products).
+   */
+  original?: 'when-higher' | 'always' | 'never'
   className?: string
 }) {
   const dropped = product.previousPrice !== null && product.previousPrice > product.resell_price
   const struck = dropped
     ? product.previousPrice
-    : product.original_price > product.resell_price
+    : original !== 'never' && product.original_price > product.resell_price
       ? product.original_price
       : null
+  const namedOriginal = original === 'always' && struck !== product.original_price
   return (
     <span className={cn('inline-flex flex-wrap items-baseline gap-x-2 gap-y-1', className)}>
-      <span className={cn('font-semibold text-primary', size === 'lg' ? 'text-3xl' : 'text-xl')}>
+      <span className={cn('font-semibold text-primary', { sm: 'text-base', md: 'text-xl', lg: 'text-3xl' }[size])}>
         <span className="sr-only">Price: </span>
         {formatPrice(product.resell_price)}
       </span>
@@ -37,6 +44,11 @@ export function PriceTag({
       {dropped ? (
         <span className="badge badge-sm border-0 bg-error/10 font-medium text-error">
           {messages.listings.priceDropped}
+        </span>
+      ) : null}
+      {namedOriginal ? (
+        <span className="basis-full text-xs text-base-content/70">
+          {messages.listings.originalPrice} {formatPrice(product.original_price)}
         </span>
       ) : null}
     </span>

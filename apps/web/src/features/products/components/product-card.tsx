@@ -9,7 +9,7 @@ import { ButtonLink } from '@/components/ui/button'
 import { Card, CardActions, CardBody, CardFigure, CardTitle } from '@/components/ui/card'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
-import { formatPrice } from '@/lib/format'
+import { PriceTag } from './price-tag'
 import { ProductImage } from './product-image'
 
 // The grid shows 1 column below 640 px, 2 up to 1024 px, then 4 (inside a 1280 px max-width container).
@@ -25,6 +25,9 @@ export function ProductCard({ product }: { product: Product }) {
         </Badge>
       </CardFigure>
       <CardBody className="p-5">
+        {product.brand ? (
+          <p className="text-xs font-semibold tracking-wide text-base-content/75 uppercase">{product.brand}</p>
+        ) : null}
         <CardTitle id={titleId} className="line-clamp-2 text-lg">
           {/* the whole listing is on its own page; Explore goes to the category, as the spec says */}
           <Link to={paths.product(product._id)} className="link-hover">
@@ -33,16 +36,7 @@ export function ProductCard({ product }: { product: Product }) {
         </CardTitle>
         <p className="line-clamp-3 grow-0 text-sm text-base-content/80">{product.description}</p>
         <p className="flex grow-0 flex-wrap items-baseline gap-x-2 gap-y-1">
-          <span className="text-xl font-semibold text-primary">
-            <span className="sr-only">Price: </span>
-            {formatPrice(product.resell_price)}
-          </span>
-          {product.original_price > product.resell_price ? (
-            <span className="text-sm text-base-content/70">
-              <span className="sr-only">Original price: </span>
-              <s>{formatPrice(product.original_price)}</s>
-            </span>
-          ) : null}
+          <PriceTag product={product} />
           {product.verified === 'yes' ? (
             <span className="ml-auto inline-flex items-center gap-1 text-xs font-medium text-success">
               <BadgeCheck aria-hidden="true" className="size-4" />
