@@ -10,6 +10,7 @@ import { paymentsMessages } from './messages/payments.ts'
 import { postsMessages } from './messages/posts.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
+import { searchMessages } from './messages/search.ts'
 import { settingsMessages } from './messages/settings.ts'
 import { usersMessages } from './messages/users.ts'
 import { wishlistsMessages } from './messages/wishlists.ts'
@@ -38,5 +39,6 @@ export const messages = {
   blogs: blogsMessages,
   posts: postsMessages,
   settings: settingsMessages,
+  search: searchMessages,
   listings: listingsMessages,
 } as const

@@ -12,6 +12,8 @@ export default [
     route('categories', 'routes/categories.tsx'),
     // public: a shared link shows the bag to anyone (MARKETPLACE.md §1)
     route('product/:id', 'routes/product.tsx'),
+    // public and rendered on the server: a shared search shows the same bags (MARKETPLACE.md §3)
+    route('search', 'routes/search.tsx'),
     route('login', 'routes/login.tsx'),
     route('signup', 'routes/signup.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),

@@ -6,6 +6,11 @@ export const paths = {
   categories: () => '/categories',
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  /** MARKETPLACE.md §3: the search page, its state in the query (`{ brand: 'chanel' }`, or the page's own params). */
+  search: (query?: Record<string, string> | URLSearchParams) => {
+    const search = new URLSearchParams(query).toString()
+    return search ? `/search?${search}` : '/search'
+  },
   login: () => '/login',
   signup: (role?: 'seller') => (role ? `/signup?role=${role}` : '/signup'),
   forgotPassword: () => '/forgot-password',

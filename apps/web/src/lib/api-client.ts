@@ -169,6 +169,22 @@ async function request<S extends ResponseParser>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<ParsedOutput<S>> {
+  return (await requestWithHeaders(method, path, responseSchema, body, options)).data
+}
+
+/** The cursor of the next page, from a `Link: <…?cursor=…>; rel="next"` header (DESIGN §4); null on the last page. */
+export function nextCursorOf(link: string | null): string | null {
+  const target = link?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1]
+  return target ? new URL(target, 'http://x').searchParams.get('cursor') : null
+}
+
+async function requestWithHeaders<S extends ResponseParser>(
+  method: string,
+  path: string,
+  responseSchema: ResponseSchema<S>,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<{ data: ParsedOutput<S>; headers: Headers }> {
   // Started now, awaited after the response: a rejected schema import must not go unhandled on an early exit.
   const schemaPromise = Promise.resolve(responseSchema)
   schemaPromise.catch(() => undefined)
@@ -198,13 +214,18 @@ async function request<S extends ResponseParser>(
     console.error(`Unexpected response from ${method} ${API_PREFIX}${path}`, issues)
     throw new ApiError(response.status, 'Invalid Response', 'The server sent a response this page does not understand.')
   }
-  return parsed.data as ParsedOutput<S>
+  return { data: parsed.data as ParsedOutput<S>, headers: response.headers }
 }
 
 /** Calls our own API under `/api`, adds the stored bearer token and checks the answer against a zod schema. */
 export const api = {
   get: <S extends ResponseParser>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('GET', path, schema, undefined, options),
+  /** A paged list: its page and the cursor of the next one (from the `Link` header; null on the last page). */
+  getPage: async <S extends ResponseParser>(path: string, schema: ResponseSchema<S>, options?: RequestOptions) => {
+    const { data, headers } = await requestWithHeaders('GET', path, schema, undefined, options)
+    return { data, next: nextCursorOf(headers.get('link')) }
+  },
   post: <S extends ResponseParser>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
     request('POST', path, schema, body, options),
   put: <S extends ResponseParser>(path: string, body: unknown, schema: ResponseSchema<S>, options?: RequestOptions) =>
