@@ -25,6 +25,8 @@ import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { searchRoutes } from './modules/search/search.routes.ts'
+import { createSearchCache } from './modules/search/search-cache.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('stripe', createStripeGateway(config))
   app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
   app.decorate('pageCache', createPageCache(config.PAGE_CACHE_MS))
+  app.decorate('searchCache', createSearchCache(config.LIST_CACHE_MS))
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner
@@ -191,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(dashboardRoutes)
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
+      await api.register(searchRoutes)
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
     },

@@ -72,6 +72,7 @@ const cases: Case[] = [
   { route: 'GET /api/categories', request: () => ({ url: '/api/categories' }), expect: all(200) },
   { route: 'GET /api/categoryDetails', request: () => ({ url: '/api/categoryDetails' }), expect: all(200) },
   { route: 'GET /api/categoryDetails/:slug', request: () => ({ url: '/api/categoryDetails/Tote' }), expect: all(200) },
+  { route: 'GET /api/search', request: () => ({ url: '/api/search?q=bag&colour=black' }), expect: all(200) },
   { route: 'GET /api/products/:id', request: (c) => ({ url: `/api/products/${c.productId}` }), expect: all(200) },
   { route: 'GET /api/me', request: () => ({ url: '/api/me' }), expect: signedIn(200) },
   { route: 'GET /api/outbox', request: () => ({ url: '/api/outbox' }), expect: { ...signedIn(403), admin: 200 } },

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePg, type NodePgClient } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -32,10 +34,24 @@ const MIGRATION_LOCK = 7_072_656
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
+/** The contrib extensions search needs (migration 0009 creates them; PGlite must have them loaded to). */
+export const pgliteExtensions = { pg_trgm, unaccent }
+
+/**
+ * How alike a query word and a word of a listing's brand or title must be (0–1, pg_trgm's word_similarity) for search
+ * to take one for a misspelling of the other: 0.5 lets "chanle" find "chanel" (decision 018). Set per connection.
+ */
+export const WORD_SIMILARITY = 0.5
+
 /** unset → PGlite persisted in DATA_DIR/db; `memory://` → in-memory PGlite; `postgres://…` → a pg pool. */
 export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY}`,
+    })
     pool.on('error', () => {
       // idle client errors (server restart) surface on the next query instead of crashing the process
     })
@@ -71,16 +87,17 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
   let client: PGlite
   let unlock = () => {}
   if (url === 'memory://') {
-    client = await PGlite.create()
+    client = await PGlite.create({ extensions: pgliteExtensions })
   } else {
     const dir = path.join(dataDir, 'db')
     mkdirSync(dir, { recursive: true })
     unlock = lockDataDir(dataDir) // PGlite itself lets a second process in
-    client = await PGlite.create(dir).catch((err) => {
+    client = await PGlite.create(dir, { extensions: pgliteExtensions }).catch((err) => {
       unlock()
       throw err
     })
   }
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`)
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,

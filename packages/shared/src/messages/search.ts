@@ -1,5 +1,10 @@
-/** The texts of search (MARKETPLACE.md §3): the header's box, the /search page and the shortcuts into it. */
+/**
+ * The texts of search (MARKETPLACE.md §3): GET /api/search's refusals that the shared query schema cannot say itself,
+ * the header's box, the /search page and the shortcuts into it.
+ */
 export const searchMessages = {
+  unknownBrand: 'brand is not a known brand slug',
+  invalidCursor: 'cursor is not a valid paging cursor for this search',
   boxLabel: 'Search bags',
   boxPlaceholder: 'Search for brands, bags…',
   submit: 'Search',

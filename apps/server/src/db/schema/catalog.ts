@@ -1,6 +1,6 @@
 import { COLOURS, type Include, MATERIALS, type Measurement, type WearArea } from '@preloved/shared/constants'
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 
 export const categories = pgTable('category', {
@@ -29,6 +29,9 @@ export const brands = pgTable('brand', {
   tier: text('tier', { enum: ['luxury', 'premium', 'high-street', 'none'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** PostgreSQL's full-text document type (drizzle has none): read as its text form, written only by a trigger. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 export interface ListingPhoto {
   url: string
@@ -74,6 +77,12 @@ export const products = pgTable(
     /** The price before the latest change when that change lowered it, else null (a copy of price_history's news). */
     previousPriceCents: integer('previous_price'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // search (decision 018): both kept by the trigger product_search_refresh (migration 0009) on every insert and
+    // update, so no code path that writes listings has to know about them
+    /** Weighted words: brand name and aliases A, title B, colour/material/category C, description D; unaccented. */
+    searchVector: tsvector('search_vector').notNull().default(sql`''::tsvector`),
+    /** Brand name, aliases and title, unaccented and lower-case: what typo-tolerant (trigram) matching compares. */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     check(
@@ -98,6 +107,13 @@ export const products = pgTable(
       .where(sql`${t.status} = 'available' and ${t.advertisement}`),
     // the sitemap's pages: every listing with a public page (for sale or sold), oldest first
     index('product_sitemap_idx').on(t.createdAt, t.id).where(sql`${t.status} <> 'removed'`),
+    index('product_search_vector_idx').using('gin', t.searchVector),
+    index('product_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // search's sorts and its brand filter over the bags for sale (decision 018)
+    index('product_price_listing_idx').on(t.resellPriceCents, t.id).where(sql`${t.status} = 'available'`),
+    index('product_brand_listing_idx')
+      .on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'available'`),
     index('product_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )

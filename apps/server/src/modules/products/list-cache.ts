@@ -39,13 +39,15 @@ export type ListingsChanged = (productIds?: readonly string[]) => void
  * name or badge shows on all their listings).
  */
 export function listingsChanged(
-  app: Pick<FastifyInstance, 'productListCache' | 'pageCache'>,
+  app: Pick<FastifyInstance, 'productListCache' | 'pageCache' | 'searchCache'>,
   productIds?: readonly string[],
 ): void {
   // the rendered pages of signed-out visitors (modules/pages) show listings on most of them: all go
   app.pageCache.clear()
   if (productIds === undefined) {
     app.productListCache.clear()
+    // search's counts (a booking alone changes none: a held bag still counts)
+    app.searchCache.clear()
     return
   }
   const ids = productIds.map((id) => id.toLowerCase())

@@ -4,7 +4,7 @@ import { bookings, brands, products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
-const productColumns = {
+export const productColumns = {
   id: products.id,
   title: products.title,
   img: products.img,
@@ -40,7 +40,7 @@ const productColumns = {
  * Whether someone holds or has bought the bag at `now` (a held booking past its time does not count), computed in
  * the same query as the rows: one round trip per page instead of two (PGlite serializes every round trip).
  */
-const reservedAt = (now: Date) =>
+export const reservedAt = (now: Date) =>
   sql<boolean>`exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and (${bookings.status} = 'paid' or (${bookings.status} = 'held' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz)))`
 
 export interface ProductFilter {
