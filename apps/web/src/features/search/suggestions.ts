@@ -37,10 +37,20 @@ function rank(name: string, typed: string): number | undefined {
 /**
  * The suggestions for what is typed: recent searches (all of them for an empty box, else the matching ones), brands
  * that match (most bags first, those for sale only) and categories that match. The brand list is read once (GET
- * /api/brands, cached); a failed read leaves brands out.
+ * /api/brands, cached); until it arrives (or if it fails) the others show at once, and `onBrands` says when it has.
  */
-export async function loadSuggester(): Promise<(typed: string) => SuggestionGroup[]> {
-  const brands = await queryClient.fetchQuery(brandsQueryOptions()).catch(() => [])
+export function createSuggester(onBrands: () => void): (typed: string) => SuggestionGroup[] {
+  const options = brandsQueryOptions()
+  let brands = queryClient.getQueryData(options.queryKey) ?? []
+  if (brands.length === 0) {
+    queryClient
+      .fetchQuery(options)
+      .then((list) => {
+        brands = list
+        onBrands()
+      })
+      .catch(() => undefined) // no brand suggestions; the rest still work
+  }
   return (text: string) => {
     const typed = normal(text)
     const recent = readRecentSearches()

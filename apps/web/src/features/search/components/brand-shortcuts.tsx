@@ -28,8 +28,9 @@ export function SearchShortcuts({ category, categoryLabel, className }: Shortcut
   const scope: Record<string, string> = category ? { category } : {}
   return (
     <nav aria-labelledby={headingId} className={cn('flex flex-col gap-3', className)}>
-      <div className="flex items-baseline justify-between gap-4">
-        <h2 id={headingId} className="text-lg font-semibold sm:text-xl">
+      <div className="flex items-baseline justify-between gap-4 max-sm:flex-wrap">
+        {/* no brand has a bag for sale yet (or the list did not load): "New in" alone */}
+        <h2 id={headingId} className={cn('text-lg font-semibold sm:text-xl', shown.length === 0 && 'sr-only')}>
           {t.shopByBrand}
         </h2>
         <Link
@@ -41,28 +42,30 @@ export function SearchShortcuts({ category, categoryLabel, className }: Shortcut
           <ArrowRight aria-hidden="true" className="size-4" />
         </Link>
       </div>
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
-        {shown.map((brand) => (
-          <li key={brand.slug} className="shrink-0">
+      {shown.length > 0 ? (
+        <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0">
+          {shown.map((brand) => (
+            <li key={brand.slug} className="shrink-0">
+              <Link
+                to={paths.search({ ...scope, brand: brand.slug })}
+                className="inline-flex h-9 items-center gap-2 rounded-full border border-base-300 bg-base-100 px-4 text-sm font-medium whitespace-nowrap transition-colors hover:border-primary hover:text-primary"
+              >
+                {brand.name}
+                <span className="text-xs text-base-content/70 tabular-nums">{brand.count}</span>
+              </Link>
+            </li>
+          ))}
+          <li className="shrink-0">
             <Link
-              to={paths.search({ ...scope, brand: brand.slug })}
-              className="inline-flex h-9 items-center gap-2 rounded-full border border-base-300 bg-base-100 px-4 text-sm font-medium whitespace-nowrap transition-colors hover:border-primary hover:text-primary"
+              to={paths.search(scope)}
+              className="inline-flex h-9 items-center gap-1 rounded-full px-3 text-sm font-semibold whitespace-nowrap text-primary hover:underline"
             >
-              {brand.name}
-              <span className="text-xs text-base-content/70 tabular-nums">{brand.count}</span>
+              {t.allBrands}
+              <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           </li>
-        ))}
-        <li className="shrink-0">
-          <Link
-            to={paths.search(scope)}
-            className="inline-flex h-9 items-center gap-1 rounded-full px-3 text-sm font-semibold whitespace-nowrap text-primary hover:underline"
-          >
-            {t.allBrands}
-            <ArrowRight aria-hidden="true" className="size-4" />
-          </Link>
-        </li>
-      </ul>
+        </ul>
+      ) : null}
     </nav>
   )
 }

@@ -47,11 +47,13 @@ export function HeaderSearch({ className }: { className?: string }) {
 
   // the first focus downloads the suggestions (and the brand list); until then the box is a plain form field
   const load = useCallback(() => {
+    const refreshIfFocused = () => {
+      if (document.activeElement === inputRef.current) refresh(true)
+    }
     loadingRef.current ??= import('../suggestions')
-      .then((module) => module.loadSuggester())
-      .then((suggest) => {
-        suggestRef.current = suggest
-        if (document.activeElement === inputRef.current) refresh(true)
+      .then((module) => {
+        suggestRef.current = module.createSuggester(refreshIfFocused)
+        refreshIfFocused()
       })
       .catch(() => {
         loadingRef.current = null // offline: the box still searches; the next focus tries again
@@ -153,7 +155,7 @@ export function HeaderSearch({ className }: { className?: string }) {
         {t.boxLabel}
       </label>
       <div className="flex items-center">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 size-4 text-base-content/60" />
+        <Search aria-hidden="true" className="pointer-events-none absolute left-3 z-10 size-4 text-base-content/60" />
         <input
           ref={inputRef}
           id={`${baseId}-input`}
