@@ -19,6 +19,7 @@ export const searchMessages = {
   allBags: 'All bags',
   resultsFor: (q: string) => `Results for “${q}”`,
   bagCount: (count: string, one: boolean) => (one ? `${count} bag` : `${count} bags`),
+  results: 'Results',
   sortBy: 'Sort by',
   filters: 'Filters',
   filtersHeading: 'Filter bags',

@@ -185,7 +185,11 @@ export function SearchView({ params, badQuery, renderCard }: SearchViewProps) {
         <aside aria-label={t.filters} className="max-lg:hidden">
           <div className="sticky top-20 max-h-[calc(100dvh-6rem)] overflow-y-auto pr-2 pb-4">{panel}</div>
         </aside>
-        <div className="flex min-w-0 flex-col gap-6">{results}</div>
+        <div className="flex min-w-0 flex-col gap-6">
+          {/* the cards' titles are h3: the results' heading sits between them and the page's */}
+          <h2 className="sr-only">{t.results}</h2>
+          {results}
+        </div>
       </div>
 
       <FilterDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} total={total}>
