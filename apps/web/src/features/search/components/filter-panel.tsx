@@ -105,6 +105,8 @@ function BrandFilter({ params, facets, onChange, brandName }: FilterPanelProps) 
   const chosen = params.getAll('brand')
   const known = new Set((facets?.brand ?? []).map((brand) => brand.value))
   const slugs = [...chosen.filter((slug) => !known.has(slug)), ...(facets?.brand ?? []).map((brand) => brand.value)]
+  // no bag of this search has a brand (all "Not stated"), and none is chosen: nothing to offer
+  if (facets && slugs.length === 0) return null
   const options = optionsOf('brand', slugs, facets, params, brandName)
     .sort((a, b) => Number(chosen.includes(b.value)) - Number(chosen.includes(a.value)))
     .filter((option) => option.text.toLowerCase().includes(typed.trim().toLowerCase()))

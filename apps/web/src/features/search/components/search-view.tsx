@@ -123,7 +123,13 @@ export function SearchView({ params, badQuery, renderCard }: SearchViewProps) {
               className="btn btn-outline btn-primary min-w-48"
               aria-controls={resultsId}
               disabled={search.isFetchingNextPage}
-              onClick={() => void search.fetchNextPage()}
+              onClick={() => {
+                // keyboard users carry on from the first new bag, not from the top of the page
+                const shown = items.length
+                void search.fetchNextPage().then(() => {
+                  document.querySelector<HTMLElement>(`[id="${resultsId}"] > li:nth-child(${shown + 1}) a`)?.focus()
+                })
+              }}
             >
               {search.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" /> : null}
               {t.loadMore}
