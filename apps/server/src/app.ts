@@ -8,6 +8,7 @@ import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
+import { brandsRoutes } from './modules/brands/brands.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -27,6 +28,7 @@ import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { createSearchCache } from './modules/search/search-cache.ts'
+import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
@@ -195,6 +197,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(categoriesRoutes)
       await api.register(productsRoutes)
       await api.register(searchRoutes)
+      await api.register(brandsRoutes)
+      await api.register(sellersRoutes)
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
     },

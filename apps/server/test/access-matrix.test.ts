@@ -74,6 +74,13 @@ const cases: Case[] = [
   { route: 'GET /api/categoryDetails/:slug', request: () => ({ url: '/api/categoryDetails/Tote' }), expect: all(200) },
   { route: 'GET /api/search', request: () => ({ url: '/api/search?q=bag&colour=black' }), expect: all(200) },
   { route: 'GET /api/products/:id', request: (c) => ({ url: `/api/products/${c.productId}` }), expect: all(200) },
+  { route: 'GET /api/brands', request: () => ({ url: '/api/brands' }), expect: all(200) },
+  {
+    route: 'POST /api/brands',
+    request: () => ({ url: '/api/brands', payload: { name: `Matrix ${Math.random().toString(36).slice(2)}` } }),
+    expect: adminOnly,
+  },
+  { route: 'GET /api/sellers/:id', request: (c) => ({ url: `/api/sellers/${c.s.seller.id}` }), expect: all(200) },
   { route: 'GET /api/me', request: () => ({ url: '/api/me' }), expect: signedIn(200) },
   { route: 'GET /api/outbox', request: () => ({ url: '/api/outbox' }), expect: { ...signedIn(403), admin: 200 } },
   {
@@ -145,6 +152,11 @@ const cases: Case[] = [
     route: 'PUT /api/users/seller/:id',
     request: (c) => ({ url: `/api/users/seller/${c.productId}` }),
     expect: ownerOnly,
+  },
+  {
+    route: 'PATCH /api/categoryDetails/:id',
+    request: async (c) => ({ url: `/api/categoryDetails/${await c.newProduct()}`, payload: { resell_price: 99.5 } }),
+    expect: { ...ownerOnly, admin: 200 },
   },
   {
     route: 'DELETE /api/categoryDetails/:id',

@@ -1,6 +1,7 @@
 import { authMessages } from './messages/auth.ts'
 import { blogsMessages } from './messages/blogs.ts'
 import { bookingsMessages } from './messages/bookings.ts'
+import { brandsMessages } from './messages/brands.ts'
 import { commonMessages } from './messages/common.ts'
 import { confirmMessages } from './messages/confirm.ts'
 import { imagesMessages } from './messages/images.ts'
@@ -41,4 +42,5 @@ export const messages = {
   settings: settingsMessages,
   search: searchMessages,
   listings: listingsMessages,
+  brands: brandsMessages,
 } as const

@@ -191,7 +191,7 @@ export const createProductBodySchema = z
     if (!body.img && !body.photos)
       ctx.addIssue({ code: 'custom', path: ['img'], message: messages.products.imageRequired })
     if (body.img && body.photos && body.photos[0]?.url !== body.img)
-      ctx.addIssue({ code: 'custom', path: ['img'], message: 'img must be the first of photos (the cover)' })
+      ctx.addIssue({ code: 'custom', path: ['img'], message: messages.listings.coverNotFirst })
   })
 export type CreateProductBody = z.infer<typeof createProductBodySchema>
 

@@ -81,8 +81,22 @@ export const createBrandBodySchema = z.object({
     .trim()
     .min(1, 'name is required')
     .max(60, 'name must be at most 60 characters'),
-  aliases: z.array(z.string().trim().min(1).max(60)).max(10, 'aliases may hold at most 10 names').optional(),
+  aliases: z
+    .array(
+      z
+        .string({ error: 'each alias must be a name' })
+        .trim()
+        .min(1, 'an alias may not be empty')
+        .max(60, 'each alias must be at most 60 characters'),
+    )
+    .max(10, 'aliases may hold at most 10 names')
+    .optional(),
+  /** Where the brand sits, for shortcuts and demo data; premium when not given. */
+  tier: z
+    .enum(['luxury', 'premium', 'high-street'], { error: 'tier must be luxury, premium or high-street' })
+    .optional(),
 })
+export type CreateBrandBody = z.infer<typeof createBrandBodySchema>
 
 /** GET /api/sellers/{id} (MARKETPLACE.md §2). `items` are the seller's available listings, newest first, paged. */
 export const sellerProfileSchema = z.object({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { messages } from '@preloved/shared/messages'
-import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { DbOrTx } from '../../db/client.ts'
 import { posts, products, uploads } from '../../db/schema/index.ts'
@@ -92,6 +92,9 @@ export async function recordUpload(db: DbOrTx, key: string, uploaderId: string):
   await db.insert(uploads).values({ key, uploaderId }).onConflictDoNothing()
 }
 
+/** Listings that show the photo `url` (any of their photos, the cover included). */
+const onListing = (url: string) => sql`${products.photos} @> ${JSON.stringify([{ url }])}::jsonb`
+
 /**
  * Whether `sellerId` may list a bag with the photo stored under `key` (its url `img`): they uploaded it, or it is
  * already on one of their listings (demo listings and those made before uploads were recorded).
@@ -105,7 +108,7 @@ export async function mayUsePhoto(db: DbOrTx, key: string, img: string, sellerId
   const [listed] = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.img, img), eq(products.sellerId, sellerId)))
+    .where(and(onListing(img), eq(products.sellerId, sellerId)))
     .limit(1)
   return listed !== undefined
 }
@@ -128,10 +131,11 @@ export async function cleanupOrphanImages(db: DbOrTx, store: ImageStore, olderTh
   for (let i = 0; i < candidates.length; i += 500) {
     const batch = candidates.slice(i, i + 500)
     const urls = batch.map((k) => store.url(k))
+    // every photo of a listing is in use, not only its cover
     const used = await db
-      .select({ img: products.img, thumb: products.thumb })
-      .from(products)
-      .where(or(inArray(products.img, urls), inArray(products.thumb, urls)))
+      .select({ img: sql<string>`p->>'url'`, thumb: sql<string>`p->>'thumb'` })
+      .from(sql`${products}, jsonb_array_elements(${products.photos}) as p`)
+      .where(sql`p->>'url' in ${urls} or p->>'thumb' in ${urls}`)
     // a blog post's cover is in use too
     const covers = await db
       .select({ img: posts.coverImg, thumb: posts.coverThumb })

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { bookings, brands, products, users } from '../../db/schema/index.ts'
+import { bookings, brands, priceHistory, products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
@@ -85,6 +85,16 @@ export async function findProduct(db: DbOrTx, id: string, now: Date) {
     .leftJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.id, id), ne(products.status, 'removed')))
   return row
+}
+
+/** Every price the listing has had, oldest first, in dollars (MARKETPLACE.md §7). */
+export async function listPriceHistory(db: DbOrTx, productId: string) {
+  const rows = await db
+    .select({ priceCents: priceHistory.priceCents, at: priceHistory.at })
+    .from(priceHistory)
+    .where(eq(priceHistory.productId, productId))
+    .orderBy(asc(priceHistory.at), asc(priceHistory.id))
+  return rows.map((r) => ({ price: centsToDollars(r.priceCents), at: r.at.toISOString() }))
 }
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>

@@ -10,6 +10,7 @@ import {
   productListQuerySchema,
   productListSchema,
   productSchema,
+  updateProductBodySchema,
 } from '@preloved/shared/products'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -20,13 +21,27 @@ import { signedInUser } from '../../plugins/auth.ts'
 import { etagOf } from '../../plugins/etag.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { type CachedPage, type ListingsChanged, listingsChanged } from './list-cache.ts'
-import { findProduct, listProducts, type ProductFilter, seesContact, toProductJson } from './products.repository.ts'
-import { advertiseProduct, createProduct, deleteProduct } from './products.service.ts'
+import {
+  findProduct,
+  listPriceHistory,
+  listProducts,
+  type ProductFilter,
+  type ProductRow,
+  seesContact,
+  toProductJson,
+} from './products.repository.ts'
+import { advertiseProduct, createProduct, deleteProduct, mayEditProduct, updateProduct } from './products.service.ts'
 
 /** Without `limit` a list answers with this many rows and a `Link` to the rest. */
 export const DEFAULT_PAGE_SIZE = 100
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** One listing in full: its JSON and every price it has had. */
+  const fullListing = async (row: ProductRow, contact: boolean) => ({
+    ...toProductJson(row, contact),
+    priceHistory: await listPriceHistory(app.db, row.id),
+  })
+
   /** The caller of a public route, or undefined: an expired token or session reads it as a visitor would. */
   const viewerOf = (req: FastifyRequest) =>
     app.resolveUser(req).catch((err: unknown) => {
@@ -223,7 +238,33 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new AppError(404, messages.products.notFound)
       // the seller and admins see the contact details: the answer depends on who asks
       reply.header('cache-control', 'private, no-cache').header('vary', 'authorization, cookie')
-      return toProductJson(row, seesContact(row, await viewerOf(req)))
+      return fullListing(row, seesContact(row, await viewerOf(req)))
+    },
+  )
+
+  app.patch(
+    '/categoryDetails/:id',
+    {
+      config: { access: 'signed-in' },
+      // MARKETPLACE.md §7: a missing listing (404) or someone else's (403) is told before a bad body (400)
+      preValidation: async (req) => {
+        await mayEditProduct(app.db, signedInUser(req), (req.params as { id: string }).id)
+      },
+      schema: {
+        tags: ['products'],
+        summary: 'Change a listing (its seller, or an admin); answers it as it now stands. Sold bags cannot change',
+        params: z.object({ id: z.string().max(64) }),
+        body: updateProductBodySchema,
+        response: { 200: productSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = signedInUser(req)
+      await updateProduct(app.db, onListingsChanged, app.images, user, req.params.id, req.body, app.now())
+      const row = await findProduct(app.db, req.params.id, app.now())
+      if (!row) throw new AppError(404, messages.products.notFound)
+      reply.header('cache-control', 'no-store')
+      return fullListing(row, true)
     },
   )
 }

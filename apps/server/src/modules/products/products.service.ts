@@ -1,19 +1,69 @@
+import { MAX_PHOTOS, type WearArea } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
-import type { CreateProductBody } from '@preloved/shared/products'
+import type { CreateProductBody, UpdateProductBody } from '@preloved/shared/products'
 import { and, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { bookings, products } from '../../db/schema/index.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { bookings, priceHistory, products } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { dollarsToCents } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
+import { resolveBrand } from '../brands/brands.service.ts'
 import type { ImageStore } from '../images/image-store.ts'
 import { DISPLAY_PHOTO_SUFFIX, markUploadUsed, mayUsePhoto, thumbUrlOf } from '../images/images.service.ts'
 import type { ListingsChanged } from './list-cache.ts'
 
+/** A lone UTF-16 surrogate: JSON can carry it, PostgreSQL's jsonb refuses it (a 500); it becomes U+FFFD. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** Wear notes as stored: empty ones dropped, text that jsonb can hold. */
+const wearOf = (wear: NonNullable<CreateProductBody['wear']>) =>
+  Object.fromEntries(
+    Object.entries(wear)
+      .filter(([, note]) => note)
+      .map(([area, note]) => [area, note.replace(LONE_SURROGATE, '\uFFFD')]),
+  ) as Partial<Record<WearArea, string>>
+
 /**
- * A new listing by the signed-in seller: identity from the token, the picture from our own store, uploaded by this
- * seller (or already on one of their listings): another seller's photo is refused (403).
+ * A listing's photos checked, all of them, before anything is written: each must be a display-size photo of our
+ * store (400 naming `photos`, or `img` for SPEC's call), each at most once, and each the seller's own upload or
+ * already on one of their listings (403: another seller's photo). Answers them with the thumbs the server made.
+ */
+async function checkPhotos(db: DbOrTx, store: ImageStore, sellerId: string, urls: string[], field: 'img' | 'photos') {
+  if (new Set(urls).size !== urls.length) throw new AppError(400, messages.listings.photoTwice)
+  const keys = urls.map((url) => {
+    const key = store.keyOf(url)
+    if (!key?.endsWith(DISPLAY_PHOTO_SUFFIX))
+      throw new AppError(400, field === 'img' ? messages.products.notOurImage : messages.listings.photoNotOurs)
+    return key
+  })
+  for (const [i, key] of keys.entries()) {
+    if (!(await mayUsePhoto(db, key, urls[i]!, sellerId))) throw new AppError(403, messages.products.photoNotYours)
+  }
+  return keys.map((key, i) => ({ key, url: urls[i]!, thumb: thumbUrlOf(store, key) }))
+}
+
+/** The details MARKETPLACE.md §2 adds, as columns, for the ones the body sends (brand resolved, includes once each). */
+async function detailColumns(db: DbOrTx, body: Pick<CreateProductBody, DetailField>) {
+  return {
+    ...(body.brand !== undefined ? { brandId: (await resolveBrand(db, body.brand)).id } : {}),
+    ...(body.colour !== undefined ? { colour: body.colour } : {}),
+    ...(body.material !== undefined ? { material: body.material } : {}),
+    ...(body.wear !== undefined ? { wear: wearOf(body.wear) } : {}),
+    ...(body.measurements !== undefined
+      ? {
+          measurements: Object.fromEntries(Object.entries(body.measurements).filter(([, v]) => v !== undefined)),
+        }
+      : {}),
+    ...(body.includes !== undefined ? { includes: [...new Set(body.includes)] } : {}),
+  }
+}
+type DetailField = 'brand' | 'colour' | 'material' | 'wear' | 'measurements' | 'includes'
+
+/**
+ * A new listing by the signed-in seller: identity from the token, the photos from our own store, uploaded by this
+ * seller (or already on one of their listings): another seller's photo is refused (403). SPEC's call sends `img`
+ * alone, which becomes the only photo. The first price goes into the price history in the same transaction.
  */
 export async function createProduct(
   db: Db,
@@ -22,20 +72,19 @@ export async function createProduct(
   seller: CurrentUser,
   body: CreateProductBody,
 ) {
-  const img = body.img ?? body.photos?.[0]?.url ?? ''
-  const key = store.keyOf(img)
-  if (!key?.endsWith(DISPLAY_PHOTO_SUFFIX)) throw new AppError(400, messages.products.notOurImage)
-  if (!(await mayUsePhoto(db, key, img, seller.id))) throw new AppError(403, messages.products.photoNotYours)
-  const thumb = thumbUrlOf(store, key)
+  const urls = body.photos ? body.photos.map((p) => p.url) : [body.img ?? '']
+  const photos = await checkPhotos(db, store, seller.id, urls, body.photos ? 'photos' : 'img')
+  const details = await detailColumns(db, body)
+  const cover = photos[0]!
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
       .values({
         sellerId: seller.id,
         title: body.title,
-        img,
-        thumb,
-        photos: [{ url: img, thumb }],
+        img: cover.url,
+        thumb: cover.thumb,
+        photos: photos.map(({ url, thumb }) => ({ url, thumb })),
         category: body.category,
         originalPriceCents: dollarsToCents(body.original_price),
         resellPriceCents: dollarsToCents(body.resell_price),
@@ -45,20 +94,120 @@ export async function createProduct(
         condition: body.condition,
         description: body.description,
         specialty: body.specialty ?? '',
+        ...details,
       })
-      .returning({ id: products.id })
-    await markUploadUsed(tx, key, seller.id, row!.id)
+      .returning({ id: products.id, createdAt: products.createdAt, priceCents: products.resellPriceCents })
+    await tx.insert(priceHistory).values({ productId: row!.id, priceCents: row!.priceCents, at: row!.createdAt })
+    for (const photo of photos) await markUploadUsed(tx, photo.key, seller.id, row!.id)
     return row!.id
   })
   listingsChanged()
   return id
 }
 
+/**
+ * The checks of PATCH /api/categoryDetails/{id} that come before its body's (MARKETPLACE.md §7: 404, then 403, then
+ * 400, then 409): the listing exists and is not removed, and the caller is its seller or an admin.
+ */
+export const mayEditProduct = (db: Db, user: CurrentUser, id: string) => ownListing(db, user, id, true)
+
+/**
+ * Changes a listing (its seller, or an admin moderating). Only what the body sends changes; photos, wear notes and
+ * measurements are replaced as a whole. A price change is kept in the price history, and `previous_price` says
+ * what it was when it went down (null when it went up), in the one transaction that changes the row: the update
+ * re-checks that the bag is still for sale, so an edit racing a sale gets 409 and a sold bag is never changed.
+ */
+export async function updateProduct(
+  db: Db,
+  listingsChanged: ListingsChanged,
+  store: ImageStore,
+  user: CurrentUser,
+  id: string,
+  body: UpdateProductBody,
+  now: Date,
+) {
+  const listing = await ownListing(db, user, id, true)
+  // a bad body (400) is told before a sold bag (409); the transaction below checks the status
+  if (body.img !== undefined && body.photos !== undefined && body.photos[0]?.url !== body.img)
+    throw new AppError(400, messages.listings.coverNotFirst)
+  // photos must be the listing's seller's (an admin moderating cannot put their own on it)
+  const photos = body.photos
+    ? await checkPhotos(
+        db,
+        store,
+        listing.sellerId,
+        body.photos.map((p) => p.url),
+        'photos',
+      )
+    : body.img !== undefined
+      ? // SPEC's field alone: a new cover, the other photos kept after it
+        await checkPhotos(
+          db,
+          store,
+          listing.sellerId,
+          [body.img, ...listing.photos.map((p) => p.url).filter((url) => url !== body.img)].slice(0, MAX_PHOTOS),
+          'img',
+        )
+      : undefined
+  const details = await detailColumns(db, body)
+  const newPrice = body.resell_price === undefined ? undefined : dollarsToCents(body.resell_price)
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: products.status, priceCents: products.resellPriceCents })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update')
+    if (current?.status !== 'available') throw new AppError(409, messages.listings.soldNoEdit)
+    const priceChanged = newPrice !== undefined && newPrice !== current.priceCents
+    const updated = await tx
+      .update(products)
+      .set({
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.phone !== undefined ? { phone: body.phone } : {}),
+        ...(body.original_price !== undefined ? { originalPriceCents: dollarsToCents(body.original_price) } : {}),
+        ...(body.location !== undefined ? { location: body.location } : {}),
+        ...(body.year !== undefined ? { year: body.year } : {}),
+        ...(body.condition !== undefined ? { condition: body.condition } : {}),
+        ...(body.category !== undefined ? { category: body.category } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.specialty !== undefined ? { specialty: body.specialty } : {}),
+        ...(photos
+          ? {
+              img: photos[0]!.url,
+              thumb: photos[0]!.thumb,
+              photos: photos.map(({ url, thumb }) => ({ url, thumb })),
+            }
+          : {}),
+        ...details,
+        ...(priceChanged
+          ? {
+              resellPriceCents: newPrice,
+              previousPriceCents: newPrice < current.priceCents ? current.priceCents : null,
+            }
+          : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(products.id, id), eq(products.status, 'available')))
+      .returning({ id: products.id })
+    if (updated.length === 0) throw new AppError(409, messages.listings.soldNoEdit)
+    // stamped by the database, as the first price was: the history's order never depends on two clocks
+    if (priceChanged) await tx.insert(priceHistory).values({ productId: id, priceCents: newPrice })
+    for (const photo of photos ?? []) await markUploadUsed(tx, photo.key, listing.sellerId, id)
+  })
+  listingsChanged()
+}
+
 /** The listing a seller (or an admin) acts on: 404 when missing or removed, 403 when someone else's. */
 async function ownListing(db: Db, user: CurrentUser, id: string, allowAdmin: boolean) {
   const [row] = isUuid(id)
     ? await db
-        .select({ id: products.id, sellerId: products.sellerId, status: products.status, title: products.title })
+        .select({
+          id: products.id,
+          sellerId: products.sellerId,
+          status: products.status,
+          title: products.title,
+          photos: products.photos,
+        })
         .from(products)
         .where(eq(products.id, id))
     : []

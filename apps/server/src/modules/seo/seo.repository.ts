@@ -1,6 +1,6 @@
-import { asc, count, ne } from 'drizzle-orm'
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { posts, products } from '../../db/schema/index.ts'
+import { posts, products, users } from '../../db/schema/index.ts'
 import { isPublishedPost } from '../posts/posts.repository.ts'
 
 /**
@@ -41,6 +41,33 @@ export function listPublishedPostSlugs(db: DbOrTx, offset: number, limit: number
     .from(posts)
     .where(isPublishedPost)
     .orderBy(asc(posts.publishedAt), asc(posts.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+/**
+ * Sellers whose profile page is worth a crawl: a seller's account, not deleted (else the profile is a 404), with at
+ * least one listing that has a public page (read from product_seller_idx).
+ */
+const hasPublicProfile = and(
+  eq(users.role, 'seller'),
+  isNull(users.deletedAt),
+  // written out: drizzle leaves columns unqualified in a one-table query, and product has an "id" too
+  sql`exists (select 1 from "product" p where p.seller_id = "user"."id" and p.status <> 'removed')`,
+)
+
+export async function countPublicSellers(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(hasPublicProfile)
+  return row?.n ?? 0
+}
+
+/** Oldest account first: a page keeps its sellers while new ones are added at the end. */
+export function listPublicSellers(db: DbOrTx, offset: number, limit: number) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(hasPublicProfile)
+    .orderBy(asc(users.createdAt), asc(users.id))
     .offset(offset)
     .limit(limit)
 }

@@ -7,15 +7,17 @@ import { AppError } from '../../lib/errors.ts'
 import { publicOrigins } from '../auth/auth.ts'
 import {
   countPublicListings,
+  countPublicSellers,
   countPublishedPosts,
   listPublicListings,
+  listPublicSellers,
   listPublishedPostSlugs,
 } from './seo.repository.ts'
 import { fixedUrls, SITEMAP_MAX_URLS, sitemapIndexXml, type UrlSource, urlsBetween, urlsetXml } from './sitemap.ts'
 
 const gzipAsync = promisify(gzip)
 
-/** The public pages that are not listings (MARKETPLACE.md §1); seller profiles will be one more source. */
+/** The public pages that are not listings, posts or seller profiles (MARKETPLACE.md §1). */
 const PUBLIC_PAGES = ['/', '/categories', '/blogs'] as const
 
 const productUrls = (db: Db): UrlSource => ({
@@ -34,6 +36,13 @@ const postUrls = (db: Db): UrlSource => ({
       path: `/blogs/${encodeURIComponent(row.slug)}`,
       lastmod: row.updatedAt,
     })),
+})
+
+/** Seller profiles (MARKETPLACE.md §2): the same id as a listing's `sellerId`. */
+const sellerUrls = (db: Db): UrlSource => ({
+  count: () => countPublicSellers(db),
+  list: async (offset, limit) =>
+    (await listPublicSellers(db, offset, limit)).map((row) => ({ path: `/seller/${encodeURIComponent(row.id)}` })),
 })
 
 /** Crawlers come back daily at most; a CDN in front may keep both answers for an hour. */
@@ -89,7 +98,7 @@ export const seoRoutes: FastifyPluginAsync<SeoOptions> = async (app, opts) => {
   // One file while every URL fits in it; past that an index of `?page=1..N`, each a <urlset> of pageSize URLs.
   app.get('/sitemap.xml', { ...route, preHandler: perIp }, async (req, reply) => {
     const page = pageParam(req)
-    const sources = [fixedUrls(PUBLIC_PAGES), productUrls(app.db), postUrls(app.db)]
+    const sources = [fixedUrls(PUBLIC_PAGES), productUrls(app.db), postUrls(app.db), sellerUrls(app.db)]
     const counted = []
     for (const source of sources) counted.push({ source, count: await source.count() })
     const total = counted.reduce((sum, s) => sum + s.count, 0)

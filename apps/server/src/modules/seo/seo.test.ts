@@ -43,10 +43,11 @@ describe('GET /sitemap.xml in one file', () => {
   let t: TestApp
   const ids: Record<'available' | 'sold' | 'removed', string> = { available: '', sold: '', removed: '' }
   let availableCreated: Date
+  let sellerId: string
 
   beforeAll(async () => {
     t = await buildTestApp({ PUBLIC_URL: 'https://shop.example.test', PAYMENTS: 'test' })
-    const sellerId = await seller(t)
+    sellerId = await seller(t)
     const available = await insertProduct(t.database.db, sellerId, { createdAt: new Date('2026-03-04T05:06:07.890Z') })
     ids.available = available.id
     availableCreated = available.createdAt
@@ -55,7 +56,7 @@ describe('GET /sitemap.xml in one file', () => {
   })
   afterAll(() => t.close())
 
-  it('lists the public pages and every available or sold listing, never a removed one, as absolute URLs', async () => {
+  it('lists the public pages, every available or sold listing (never a removed one) and the seller, as absolute URLs', async () => {
     const res = await get(t, '/sitemap.xml')
     const urls = locs(res)
     expect(urls.slice(0, 3)).toEqual([
@@ -66,7 +67,8 @@ describe('GET /sitemap.xml in one file', () => {
     expect(urls).toContain(`https://shop.example.test/product/${ids.available}`)
     expect(urls).toContain(`https://shop.example.test/product/${ids.sold}`)
     expect(urls.some((u) => u.includes(ids.removed))).toBe(false)
-    expect(urls).toHaveLength(5)
+    expect(urls.at(-1)).toBe(`https://shop.example.test/seller/${sellerId}`)
+    expect(urls).toHaveLength(6)
     expect(new Set(urls).size).toBe(urls.length)
     // each listing with the time it was listed
     expect(availableCreated.toISOString()).toBe('2026-03-04T05:06:07.890Z')
@@ -95,7 +97,7 @@ describe('GET /sitemap.xml in one file', () => {
   })
 
   it('has no pages while everything fits in one file: any ?page= is a 404', async () => {
-    expect(locs(await get(t, '/sitemap.xml'))).toHaveLength(5)
+    expect(locs(await get(t, '/sitemap.xml'))).toHaveLength(6)
     for (const page of ['1', '2', '', '0', '-1', 'abc']) {
       const res = await get(t, `/sitemap.xml?page=${page}`)
       expect(res.statusCode, `page=${page}`).toBe(404)
@@ -149,9 +151,11 @@ describe('without PUBLIC_URL', () => {
 describe('a PUBLIC_URL with a path holding & and an apostrophe', () => {
   let t: TestApp
   let id: string
+  let sellerId: string
   beforeAll(async () => {
     t = await buildTestApp({ PUBLIC_URL: "http://shop.example.test/a&b'c/?x=1&y=<2>#frag", SITEMAP_PAGE_SIZE: '3' })
-    id = (await insertProduct(t.database.db, await seller(t))).id
+    sellerId = await seller(t)
+    id = (await insertProduct(t.database.db, sellerId)).id
   })
   afterAll(() => t.close())
 
@@ -169,7 +173,10 @@ describe('a PUBLIC_URL with a path holding & and an apostrophe', () => {
       "http://shop.example.test/a&b'c/categories",
       "http://shop.example.test/a&b'c/blogs",
     ])
-    expect(locs(await get(t, '/sitemap.xml?page=2'))).toEqual([`http://shop.example.test/a&b'c/product/${id}`])
+    expect(locs(await get(t, '/sitemap.xml?page=2'))).toEqual([
+      `http://shop.example.test/a&b'c/product/${id}`,
+      `http://shop.example.test/a&b'c/seller/${sellerId}`,
+    ])
   })
 })
 
@@ -192,16 +199,17 @@ describe('GET /sitemap.xml past one file', () => {
     }
     await insertProduct(t.database.db, sellerId, { status: 'removed' })
     await insertProduct(t.database.db, sellerId, { status: 'removed', createdAt: same })
+    expected.push(`${base}/seller/${sellerId}`)
   })
   afterAll(() => t.close())
 
   it('is an index of ?page=1..N; the pages hold every public URL once, at most the page size each', async () => {
-    // 3 fixed pages + 10 listings = 13 URLs = 4 pages of 4
+    // 3 fixed pages + 10 listings + 1 seller = 14 URLs = 4 pages of 4
     const index = locs(await get(t, '/sitemap.xml'), 'index')
     expect(index).toEqual([1, 2, 3, 4].map((n) => `${base}/sitemap.xml?page=${n}`))
     const pages: string[][] = []
     for (let n = 1; n <= 4; n++) pages.push(locs(await get(t, `/sitemap.xml?page=${n}`)))
-    expect(pages.map((p) => p.length)).toEqual([4, 4, 4, 1])
+    expect(pages.map((p) => p.length)).toEqual([4, 4, 4, 2])
     const all = pages.flat()
     expect(new Set(all).size).toBe(all.length)
     expect(new Set(all)).toEqual(new Set(expected))
@@ -232,6 +240,38 @@ describe('GET /sitemap.xml past one file', () => {
   })
 })
 
+describe('seller profiles in the sitemap', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({ PUBLIC_URL: 'https://shop.example.test', PAYMENTS: 'test', SITEMAP_PAGE_SIZE: '3' })
+  })
+  afterAll(() => t.close())
+
+  it('lists each seller with a public listing once, oldest account first, across pages', async () => {
+    const db = t.database.db
+    const at = (day: number) => new Date(Date.UTC(2026, 0, day))
+    const older = await insertUser(db, { role: 'seller', createdAt: at(1) })
+    const newer = await insertUser(db, { role: 'seller', createdAt: at(2) })
+    const soldOnly = await insertUser(db, { role: 'seller', createdAt: at(3) })
+    const removedOnly = await insertUser(db, { role: 'seller', createdAt: at(4) })
+    const nothing = await insertUser(db, { role: 'seller', createdAt: at(5) })
+    const deleted = await insertUser(db, { role: 'seller', createdAt: at(6), deletedAt: at(7) })
+    // an account that listed as a seller and is now a customer has no profile
+    const demoted = await insertUser(db, { role: 'customer', createdAt: at(8) })
+    for (const id of [newer.id, older.id, newer.id, deleted.id, demoted.id]) await insertProduct(db, id)
+    await insertProduct(db, soldOnly.id, { status: 'sold' })
+    await insertProduct(db, removedOnly.id, { status: 'removed' })
+    const index = locs(await get(t, '/sitemap.xml'), 'index')
+    const all = (await Promise.all(index.map((_, i) => get(t, `/sitemap.xml?page=${i + 1}`)))).flatMap((r) => locs(r))
+    const sellers = all.filter((u) => u.includes('/seller/'))
+    expect(sellers).toEqual([older, newer, soldOnly].map((u) => `https://shop.example.test/seller/${u.id}`))
+    expect(all.some((u) => [removedOnly, nothing, deleted, demoted].some((x) => u.endsWith(x.id)))).toBe(false)
+    // each profile URL is a page that exists
+    for (const url of sellers)
+      expect((await t.app.inject(`/api${new URL(url).pathname.replace('/seller/', '/sellers/')}`)).statusCode).toBe(200)
+  })
+})
+
 describe('the page size limit', () => {
   let t: TestApp
   beforeAll(async () => {
@@ -240,8 +280,8 @@ describe('the page size limit', () => {
   afterAll(() => t.close())
 
   it('is one file up to the page size and an index of two past it', async () => {
+    // 3 fixed pages, then a listing and its seller
     const sellerId = await seller(t)
-    await insertProduct(t.database.db, sellerId)
     await insertProduct(t.database.db, sellerId)
     expect(locs(await get(t, '/sitemap.xml'))).toHaveLength(5)
     await insertProduct(t.database.db, sellerId)

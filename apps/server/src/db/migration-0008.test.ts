@@ -1,0 +1,97 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freshPostgres } from '../../test/fresh-postgres.ts'
+import { type Database, migrationsFolder, openDatabase } from './client.ts'
+import { priceHistory, products } from './schema/index.ts'
+
+/**
+ * Migration 0008 (issue 15) on a database that already holds a listing: the shop's data as 0007 left it, migrated
+ * the way a deployed instance is (drizzle's migrator applies what its journal lists and the database lacks).
+ */
+let dir: string
+let database: Database
+let drop = async () => {}
+const SELLER = 'seller-before-0008'
+const IMG = '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-800.webp'
+const THUMB = '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-320.webp'
+
+/** The migrations folder as it was before 0008: the same files, the journal cut after 0007. */
+async function foldBefore0008(): Promise<string> {
+  const folder = path.join(dir, 'drizzle')
+  await cp(migrationsFolder, folder, { recursive: true })
+  const journalPath = path.join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] }
+  journal.entries = journal.entries.filter((e) => e.idx <= 7)
+  expect(journal.entries.at(-1)?.tag).toBe('0007_blog_posts_and_settings')
+  await writeFile(journalPath, JSON.stringify(journal))
+  return folder
+}
+
+const migrateTo = (folder: string) =>
+  database.kind === 'postgres'
+    ? migratePg(database.db as never, { migrationsFolder: folder })
+    : migratePglite(database.db as never, { migrationsFolder: folder })
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'preloved-migration-'))
+  const serverUrl = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
+  if (serverUrl) {
+    const fresh = await freshPostgres('preloved_m', serverUrl)
+    database = await openDatabase(fresh.url, dir)
+    drop = fresh.drop
+  } else {
+    database = await openDatabase('memory://', dir)
+  }
+})
+afterAll(async () => {
+  await database.close()
+  await drop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('migration 0008 on a shop with listings', () => {
+  it('makes each listing’s image its only photo, its price the first of its history, and leaves the rest not stated', async () => {
+    await migrateTo(await foldBefore0008())
+    const { db } = database
+    await db.execute(sql`
+      insert into "user" (id, name, email, role) values (${SELLER}, 'Old Seller', 'old@example.test', 'seller')`)
+    await db.execute(sql`
+      insert into category (category_id, slug, title, description, icon) values ('c1', 'Tote', 'Tote', 'Totes', 'tote')`)
+    const listedAt = '2025-06-01T10:00:00.000Z'
+    await db.execute(sql`
+      insert into product (seller_id, title, img, thumb, category, original_price, resell_price, year, location, phone,
+        condition, description, created_at)
+      values (${SELLER}, 'Old Tote', ${IMG}, ${THUMB}, 'Tote', 30000, 18050, '2019', 'Leeds', '+44 555 0100', 'good',
+        'Listed before issue 15.', ${listedAt}::timestamptz)`)
+
+    await migrateTo(migrationsFolder)
+
+    const [row] = await db.select().from(products).where(eq(products.title, 'Old Tote'))
+    expect(row).toMatchObject({
+      img: IMG,
+      thumb: THUMB,
+      photos: [{ url: IMG, thumb: THUMB }],
+      brandId: null,
+      colour: null,
+      material: null,
+      wear: {},
+      measurements: {},
+      includes: [],
+      previousPriceCents: null,
+    })
+    expect(row!.updatedAt.toISOString()).toBe(listedAt)
+    const history = await db.select().from(priceHistory).where(eq(priceHistory.productId, row!.id))
+    expect(history).toHaveLength(1)
+    expect(history[0]).toMatchObject({ priceCents: 18050 })
+    expect(history[0]!.at.toISOString()).toBe(listedAt)
+    // the database keeps the cover the first photo from now on
+    await expect(
+      db.update(products).set({ img: '/uploads/bbbbbbbbbbbbbbbbbbbbbbbb-800.webp' }).where(eq(products.id, row!.id)),
+    ).rejects.toThrow()
+  })
+})

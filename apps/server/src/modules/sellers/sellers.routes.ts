@@ -1,0 +1,59 @@
+import { pageQuerySchema } from '@preloved/shared/common'
+import { messages } from '@preloved/shared/messages'
+import { sellerProfileSchema } from '@preloved/shared/search'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../lib/errors.ts'
+import { decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
+import { listProducts, toProductJson } from '../products/products.repository.ts'
+import { findSellerProfile } from './sellers.repository.ts'
+
+/** Listings on one page of a profile without `limit`. */
+export const SELLER_PAGE_SIZE = 24
+
+/** The badges a profile shows: computed from data, never granted by hand (MARKETPLACE.md §2). */
+const badgesOf = (seller: { verified: boolean }) => (seller.verified ? ['Verified'] : [])
+
+export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sellers/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['sellers'],
+        summary: "A seller's public profile: counts, badges and their listings for sale, newest first (paged)",
+        params: z.object({ id: z.string().max(64) }),
+        querystring: pageQuerySchema,
+        response: { 200: sellerProfileSchema },
+      },
+    },
+    async (req, reply) => {
+      const seller = await findSellerProfile(app.db, req.params.id)
+      if (!seller) throw new AppError(404, messages.listings.sellerNotFound)
+      const limit = req.query.limit ?? SELLER_PAGE_SIZE
+      const { rows, hasMore } = await listProducts(
+        app.db,
+        { sellerId: seller.id },
+        { limit, ...(req.query.cursor ? { cursor: decodeCursor(req.query.cursor) } : {}) },
+        app.now(),
+      )
+      const last = rows.at(-1)
+      if (hasMore && last) reply.header('link', nextLink(req.url, encodeCursor(last)))
+      reply.header('cache-control', 'no-cache')
+      return {
+        _id: seller.id,
+        name: seller.name,
+        verified: seller.verified,
+        memberSince: seller.createdAt.toISOString(),
+        listed: seller.listed,
+        sold: seller.sold,
+        // reviews and orders come with later issues (MARKETPLACE.md §4, §5)
+        rating: { average: null, count: 0 },
+        badges: badgesOf(seller),
+        medianShipHours: null,
+        // the same for every visitor: never with contact details (decision 013)
+        items: rows.map((row) => toProductJson(row, false)),
+      }
+    },
+  )
+}
