@@ -51,6 +51,16 @@ const VALID: Record<string, unknown> = {
   newPassword: 'Secret#1234',
   token: 'abc',
   code: 'WELCOME10',
+  // a listing's details (issue 15) and a brand
+  brand: 'chanel',
+  colour: 'black',
+  material: 'leather',
+  wear: { corners: 'Light rubbing' },
+  measurements: { width: 25, height: 15 },
+  includes: ['dust bag'],
+  photos: [own.img],
+  aliases: ['Fuzz'],
+  tier: 'luxury',
 }
 const KEYS = [...Object.keys(VALID), '__proto__', 'constructor', 'prototype', 'verified', 'status', 'advertisement']
 

@@ -5,6 +5,7 @@ import {
   BACKPACK_SHAPES,
   BAG_ART_SIZE,
   BAG_PATTERNS,
+  BAG_VIEWS,
   type BagArtSpec,
   renderBagImage,
   renderBagSvg,
@@ -90,5 +91,45 @@ describe('renderBagImage', () => {
     expect((await centre(light)) - (await centre(dark))).toBeGreaterThan(100)
     const stats = await sharp(dark).stats()
     expect(stats.channels[0]!.max - stats.channels[0]!.min).toBeGreaterThan(150)
+  })
+})
+
+describe('views', () => {
+  it('draws every shape from every angle, each view its own picture, the front by default', () => {
+    for (const spec of everyShape) {
+      const views = BAG_VIEWS.map((view) => renderBagSvg(spec, view))
+      expect(new Set(views).size).toBe(BAG_VIEWS.length)
+      expect(renderBagSvg(spec)).toBe(views[0])
+      for (const svg of views) {
+        expect(svg).not.toMatch(/<text|<image|href=/)
+        // every clip path a view uses is defined
+        for (const [, id] of svg.matchAll(/clip-path="url\(#([a-z0-9]+)\)"/g))
+          expect(svg).toContain(`<clipPath id="${id}">`)
+      }
+    }
+  })
+
+  it('leaves the front clasp off the back view', () => {
+    const spec: BagArtSpec = { ...look, kind: 'shoulder', shape: 'flap' }
+    expect(renderBagSvg(spec, 'front')).toContain('r="13" fill="url(#hwR)"') // the turn-lock
+    expect(renderBagSvg(spec, 'back')).not.toContain('r="13" fill="url(#hwR)"')
+  })
+
+  it('paints every view in the listing colour', { timeout: 60_000 }, async () => {
+    const mean = async (png: Buffer) => {
+      const { channels } = await sharp(png).stats()
+      return channels.slice(0, 3).map((c) => c.mean)
+    }
+    for (const view of BAG_VIEWS) {
+      const red = await mean(
+        await renderBagImage({ ...look, kind: 'tote', shape: 'open', body: '#c0392b', trim: '#c0392b' }, 200, view),
+      )
+      const blue = await mean(
+        await renderBagImage({ ...look, kind: 'tote', shape: 'open', body: '#2c4a9a', trim: '#2c4a9a' }, 200, view),
+      )
+      // the same backdrop, so the difference is the bag: redder in red, bluer in blue
+      expect(red[0]! - blue[0]!, view).toBeGreaterThan(8)
+      expect(blue[2]! - red[2]!, view).toBeGreaterThan(8)
+    }
   })
 })

@@ -48,6 +48,13 @@ export type BagArtSpec =
 
 export type BagKind = BagArtSpec['kind']
 
+/** The angles a listing's photos show the same bag from (the Add Product form's suggested slots). */
+export const BAG_VIEWS = ['front', 'back', 'side', 'inside', 'base', 'hardware'] as const
+export type BagView = (typeof BAG_VIEWS)[number]
+
+/** Bumped whenever a change to the drawing changes the pixels: cached renders are keyed by it. */
+export const BAG_ART_VERSION = 3
+
 // ---------------------------------------------------------------------------------------------
 // colours
 
@@ -233,6 +240,7 @@ interface Ctx {
   look: BagLook
   defs: string[]
   next: number
+  view: BagView
 }
 
 function uid(ctx: Ctx, prefix: string): string {
@@ -320,7 +328,12 @@ function ring(ctx: Ctx, x: number, y: number, r: number, w = 7): string {
   return `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${ctx.c.hwDark}" stroke-width="${w + 2.5}"/><circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="url(#hw)" stroke-width="${w}"/>`
 }
 
+/** Parts only the front shows (a clasp, a logo): left out of the back view. */
+const onFront = (ctx: Ctx, ...parts: string[]) => (ctx.view === 'back' ? '' : parts.join(''))
+
 function metalPlate(ctx: Ctx, d: string): string {
+  // clasps and logo plates sit on the front: the back of the bag is plain
+  if (ctx.view === 'back') return ''
   return `<path d="${d}" fill="#000" fill-opacity="0.22" transform="translate(0 4)"/><path d="${d}" fill="url(#hw)" stroke="${ctx.c.hwDark}" stroke-width="2"/>`
 }
 
@@ -334,6 +347,7 @@ function zip(ctx: Ctx, d: string, tape = darken(ctx.c.body, 0.45)): string {
 }
 
 function zipPull(ctx: Ctx, x: number, y: number, angle = 0, leather = false): string {
+  if (ctx.view === 'back') return ''
   const tab = leather
     ? `<path d="${rrect(x - 9, y + 12, 18, 56, 8)}" fill="${ctx.c.trim}" stroke="${ctx.c.trimEdge}" stroke-width="2"/>${stitch(rrect(x - 5, y + 16, 10, 48, 5), ctx.c.trimStitch, 1.6)}`
     : `<path d="${rrect(x - 8, y + 10, 16, 40, 7)}" fill="url(#hw)" stroke="${ctx.c.hwDark}" stroke-width="1.6"/><path d="${rrect(x - 3.5, y + 30, 7, 14, 3.5)}" fill="${ctx.c.hwDark}"/>`
@@ -525,6 +539,8 @@ interface Drawn {
   floor: [number, number]
   /** Small bags are drawn larger so every shot fills the frame alike. */
   scale?: number
+  /** The point the hardware close-up centres on (a clasp, a ring, a zip pull). */
+  detail: Pt
 }
 
 /** Bags are drawn standing on y = 956 and placed on the studio floor at y = 1000. */
@@ -543,6 +559,7 @@ function shoulderFlap(ctx: Ctx): Drawn {
   ]
   const flap = roundedPoly(flapPts, [26, 26, 42, 42])
   return {
+    detail: [600, 797],
     floor: [330, 870],
     svg: [
       chain(ctx, [372, 616], [290, 70], [910, 70], [828, 616], { leather: true }),
@@ -554,9 +571,12 @@ function shoulderFlap(ctx: Ctx): Drawn {
       ring(ctx, 372, 616, 12, 6),
       ring(ctx, 828, 616, 12, 6),
       metalPlate(ctx, rrect(546, 766, 108, 62, 12)),
-      `<path d="${rrect(560, 778, 80, 38, 9)}" fill="${c.body}" stroke="${c.hwDark}" stroke-width="2"/>`,
-      `<path d="${rrect(566, 788, 68, 18, 9)}" fill="url(#hw)" stroke="${c.hwDark}" stroke-width="1.5"/>`,
-      `<circle cx="600" cy="797" r="13" fill="url(#hwR)" stroke="${c.hwDark}" stroke-width="1.5"/>`,
+      onFront(
+        ctx,
+        `<path d="${rrect(560, 778, 80, 38, 9)}" fill="${c.body}" stroke="${c.hwDark}" stroke-width="2"/>`,
+        `<path d="${rrect(566, 788, 68, 18, 9)}" fill="url(#hw)" stroke="${c.hwDark}" stroke-width="1.5"/>`,
+        `<circle cx="600" cy="797" r="13" fill="url(#hwR)" stroke="${c.hwDark}" stroke-width="1.5"/>`,
+      ),
     ].join(''),
   }
 }
@@ -565,6 +585,7 @@ function shoulderCamera(ctx: Ctx): Drawn {
   const { c } = ctx
   const body = rrect(350, 640, 500, 315, 46)
   return {
+    detail: [600, 790],
     floor: [350, 850],
     scale: 1.06,
     svg: [
@@ -603,6 +624,7 @@ function shoulderBaguette(ctx: Ctx): Drawn {
   ]
   const strapD = cubic([392, 704], [360, 330], [840, 330], [808, 704])
   return {
+    detail: [600, 870],
     floor: [320, 880],
     svg: [
       strap(ctx, strapD, 40, c.trim),
@@ -614,10 +636,13 @@ function shoulderBaguette(ctx: Ctx): Drawn {
       `<path d="${rrect(376, 684, 32, 34, 6)}" fill="none" stroke="url(#hw)" stroke-width="6"/>`,
       `<path d="${rrect(792, 684, 32, 34, 6)}" fill="none" stroke="url(#hw)" stroke-width="6"/>`,
       // rectangular frame clasp
-      `<path d="${rrect(518, 810, 164, 66, 14)}" fill="none" stroke="#000" stroke-width="14" stroke-opacity="0.22" transform="translate(0 4)"/>`,
-      `<path d="${rrect(518, 810, 164, 66, 14)}" fill="none" stroke="${c.hwDark}" stroke-width="14"/>`,
-      `<path d="${rrect(518, 810, 164, 66, 14)}" fill="none" stroke="url(#hw)" stroke-width="10"/>`,
-      `<path d="M600 812V874" stroke="${c.hwDark}" stroke-width="12"/><path d="M600 812V874" stroke="url(#hwS)" stroke-width="8"/>`,
+      onFront(
+        ctx,
+        `<path d="${rrect(518, 810, 164, 66, 14)}" fill="none" stroke="#000" stroke-width="14" stroke-opacity="0.22" transform="translate(0 4)"/>`,
+        `<path d="${rrect(518, 810, 164, 66, 14)}" fill="none" stroke="${c.hwDark}" stroke-width="14"/>`,
+        `<path d="${rrect(518, 810, 164, 66, 14)}" fill="none" stroke="url(#hw)" stroke-width="10"/>`,
+        `<path d="M600 812V874" stroke="${c.hwDark}" stroke-width="12"/><path d="M600 812V874" stroke="url(#hwS)" stroke-width="8"/>`,
+      ),
     ].join(''),
   }
 }
@@ -627,6 +652,7 @@ function shoulderHobo(ctx: Ctx): Drawn {
   const body = 'M398 585Q600 668 802 585C905 676 930 880 760 952C680 985 520 985 440 952C270 880 295 676 398 585Z'
   const strapBand = 'M384 614C330 150 870 150 816 614L774 600C806 236 394 236 426 600Z'
   return {
+    detail: [640, 700],
     floor: [320, 880],
     svg: [
       panel(ctx, strapBand, { sheen: false }),
@@ -661,6 +687,7 @@ function shoulderHalfmoon(ctx: Ctx): Drawn {
   const flap = 'M376 622H824Q858 622 858 656C858 730 790 806 600 816C410 806 342 730 342 656Q342 622 376 622Z'
   const strapD = cubic([360, 648], [310, 110], [890, 110], [840, 648])
   return {
+    detail: [600, 800],
     floor: [350, 850],
     svg: [
       strap(ctx, strapD, 22, c.trim),
@@ -689,6 +716,7 @@ function shoulderBucket(ctx: Ctx): Drawn {
   })
   const cord = `M${eyelets.map((e) => `${n(e.x)} ${n(e.y)}`).join('L')}`
   return {
+    detail: [600, 740],
     floor: [366, 834],
     svg: [
       strap(ctx, cubic([404, 606], [360, 150], [840, 150], [796, 606]), 34, c.trim),
@@ -731,6 +759,7 @@ function toteOpen(ctx: Ctx): Drawn {
   const front = 'M300 510Q600 552 900 510L848 930Q845 956 818 956H382Q355 956 352 930Z'
   const opening = 'M300 512Q600 462 900 512Q600 552 300 512Z'
   return {
+    detail: [438, 580],
     floor: [352, 848],
     svg: [
       strap(ctx, cubic([452, 500], [446, 150], [754, 150], [748, 500]), 26, darken(c.trim, 0.12)),
@@ -779,6 +808,7 @@ function toteShopper(ctx: Ctx): Drawn {
       1.4,
     )
   return {
+    detail: [460, 520],
     floor: [316, 884],
     svg: [
       strap(ctx, cubic([470, 482], [466, 110], [734, 110], [730, 482]), 34, darken(c.trim, 0.2), true, 'butt'),
@@ -804,6 +834,7 @@ function totePliage(ctx: Ctx): Drawn {
   const body = roundedPoly(pts, [8, 8, 22, 22])
   const flap = 'M528 526H672V660Q672 706 600 706Q528 706 528 660Z'
   return {
+    detail: [600, 660],
     floor: [382, 818],
     svg: [
       tube(cubic([470, 540], [468, 250], [732, 250], [730, 540]), 24, darken(c.trim, 0.15)),
@@ -848,6 +879,7 @@ function toteStructured(ctx: Ctx): Drawn {
     [334, 690],
   ]
   return {
+    detail: [600, 800],
     floor: [308, 892],
     svg: [
       tube(cubic([462, 592], [452, 350], [748, 350], [738, 592]), 30, darken(c.body, 0.15)),
@@ -904,6 +936,7 @@ function backpackClassic(ctx: Ctx): Drawn {
     [416, 934],
   ]
   return {
+    detail: [722, 716],
     floor: [370, 830],
     svg: [
       backpackStraps(370, 830, 450, 930, c.trim),
@@ -935,6 +968,7 @@ function backpackKanken(ctx: Ctx): Drawn {
   const pocket = rrect(430, 756, 340, 170, 18)
   const mark = luminance(c.trim) > 0.6 ? c.body : lighten(c.trim, 0.85)
   return {
+    detail: [738, 760],
     floor: [384, 816],
     scale: 1.04,
     svg: [
@@ -965,6 +999,7 @@ function backpackMini(ctx: Ctx): Drawn {
   const flap =
     'M428 566C428 536 480 520 600 520C720 520 772 536 772 566V704C772 748 700 778 600 784C500 778 428 748 428 704Z'
   return {
+    detail: [600, 792],
     floor: [420, 780],
     scale: 1.22,
     svg: [
@@ -1006,6 +1041,7 @@ function backpackRolltop(ctx: Ctx): Drawn {
     `<path d="M${x - 14} 700H${x + 14}M${x - 14} 710H${x + 14}" stroke="#555" stroke-width="3"/>` +
     `<path d="M${x - 18} 734H${x + 18}V790H${x - 18}Z" fill="${c.trim}" stroke="${c.trimEdge}" stroke-width="2"/>`
   return {
+    detail: [478, 700],
     floor: [370, 830],
     svg: [
       backpackStraps(370, 830, 500, 930, darken(c.body, 0.1)),
@@ -1048,8 +1084,98 @@ function drawShape(ctx: Ctx, spec: BagArtSpec): Drawn {
 
 // ---------------------------------------------------------------------------------------------
 
-/** The whole 1200×1200 product shot as an SVG document. */
-export function renderBagSvg(spec: BagArtSpec): string {
+// ---------------------------------------------------------------------------------------------
+// views drawn apart from the shapes: only the footprint and the palette of the shape are needed
+
+/** Looking down into the open bag: the lining, a slip pocket and a zip pocket, the handles over it. */
+function openBag(ctx: Ctx, kind: BagKind, drawn: Drawn): string {
+  const { c } = ctx
+  const [left, right] = drawn.floor
+  const w = right - left
+  const mid = (left + right) / 2
+  const rx = w / 2
+  const ry = n(w * 0.2)
+  const top = n(DRAWN_FLOOR - w * { backpack: 0.78, tote: 0.62, shoulder: 0.5 }[kind])
+  const L = left
+  const R = right
+  const front = `M${L} ${top}A${rx} ${ry} 0 0 0 ${R} ${top}L${R - 14} ${DRAWN_FLOOR - 22}Q${R - 16} ${DRAWN_FLOOR} ${R - 40} ${DRAWN_FLOOR}H${L + 40}Q${L + 16} ${DRAWN_FLOOR} ${L + 14} ${DRAWN_FLOOR - 22}Z`
+  const mouth = `M${L} ${top}A${rx} ${ry} 0 1 1 ${R} ${top}A${rx} ${ry} 0 1 1 ${L} ${top}Z`
+  const lining = c.lining
+  const liningLight = lighten(lining, 0.18)
+  const pocket = rrect(n(mid - w * 0.27), n(top - ry * 0.78), n(w * 0.3), n(ry * 0.95), 8)
+  const handle = (y: number, colour: string) => {
+    if (kind === 'backpack')
+      return strap(ctx, cubic([mid - 60, y], [mid - 56, y - 90], [mid + 56, y - 90], [mid + 60, y]), 22, colour)
+    // a shoulder bag's one strap runs from side to side; a tote's two handles rise from the rim
+    if (kind === 'shoulder')
+      return y < top
+        ? ''
+        : strap(ctx, cubic([L + 10, top], [L + 40, top - w * 0.9], [R - 40, top - w * 0.9], [R - 10, top]), 16, colour)
+    return strap(
+      ctx,
+      cubic([mid - w * 0.24, y], [mid - w * 0.26, y - w * 0.62], [mid + w * 0.26, y - w * 0.62], [mid + w * 0.24, y]),
+      26,
+      colour,
+    )
+  }
+  return [
+    handle(n(top - ry * 0.86), darken(c.trim, 0.18)),
+    `<path d="${mouth}" fill="${lining}"/>`,
+    clipTo(
+      ctx,
+      mouth,
+      [
+        `<path d="${pocket}" fill="${liningLight}" stroke="${darken(lining, 0.3)}" stroke-width="2"/>`,
+        stitch(
+          rrect(n(mid - w * 0.27 + 8), n(top - ry * 0.78 + 8), n(w * 0.3 - 16), n(ry * 0.95 - 16), 5),
+          lighten(lining, 0.4),
+          1.8,
+        ),
+        zip(ctx, `M${n(mid + w * 0.08)} ${n(top - ry * 0.55)}H${n(mid + w * 0.36)}`, darken(lining, 0.25)),
+        zipPull(ctx, n(mid + w * 0.33), n(top - ry * 0.55), 0, false),
+        // a leather tag stitched to the lining, as every maker does
+        `<path d="${rrect(n(mid - w * 0.2), n(top - ry * 0.3), 64, 26, 5)}" fill="${c.trim}" stroke="${c.trimEdge}" stroke-width="2"/>`,
+        `<ellipse cx="${mid}" cy="${n(top + ry * 0.55)}" rx="${n(rx * 1.05)}" ry="${n(ry * 0.9)}" fill="url(#deep)"/>`,
+      ].join(''),
+    ),
+    panel(ctx, front),
+    stitch(`M${L + 16} ${n(top + 14)}A${rx - 16} ${ry - 4} 0 0 0 ${R - 16} ${n(top + 14)}`, c.stitch),
+    `<path d="${mouth}" fill="none" stroke="${c.bodyEdge}" stroke-width="5"/>`,
+    handle(n(top + ry * 0.9), c.trim),
+  ].join('')
+}
+
+/** The bag on its back, base to the camera: the base panel, its stitching and its feet. */
+function bagBase(ctx: Ctx, kind: BagKind, drawn: Drawn): string {
+  const { c } = ctx
+  const [left, right] = drawn.floor
+  const w = right - left
+  const mid = (left + right) / 2
+  const depth = n(w * (kind === 'backpack' ? 0.5 : 0.38))
+  const y0 = n(DRAWN_FLOOR - 70 - depth)
+  const base = rrect(left, y0, w, depth, kind === 'backpack' ? depth * 0.45 : 26)
+  const feet = [
+    [left + 40, y0 + 34],
+    [right - 40, y0 + 34],
+    [left + 40, y0 + depth - 34],
+    [right - 40, y0 + depth - 34],
+  ]
+  return [
+    // the front panel, seen edge-on under the base
+    panel(ctx, rrect(left + 6, y0 + depth - 30, w - 12, 100, 20), { fill: darken(c.body, 0.22), sheen: false }),
+    panel(ctx, base),
+    stitch(rrect(left + 14, y0 + 14, w - 28, depth - 28, kind === 'backpack' ? depth * 0.4 : 16), c.stitch),
+    kind === 'backpack'
+      ? panel(ctx, rrect(n(mid - w * 0.32), n(y0 + depth * 0.2), n(w * 0.64), n(depth * 0.6), 30), {
+          fill: c.trim,
+          pattern: false,
+        })
+      : feet.map(([x, y]) => rivet(ctx, n(x!), n(y!), 14)).join(''),
+  ].join('')
+}
+
+/** The whole 1200×1200 product shot, from one of the views, as an SVG document. */
+export function renderBagSvg(spec: BagArtSpec, view: BagView = 'front'): string {
   const look: BagLook = {
     body: spec.body,
     trim: spec.trim,
@@ -1058,7 +1184,7 @@ export function renderBagSvg(spec: BagArtSpec): string {
     background: spec.background,
   }
   const c = palette(look)
-  const ctx: Ctx = { c, look, defs: [], next: 0 }
+  const ctx: Ctx = { c, look, defs: [], next: 0, view }
   const drawn = drawShape(ctx, spec)
   const bg = spec.background
   const [left, right] = drawn.floor
@@ -1079,28 +1205,67 @@ export function renderBagSvg(spec: BagArtSpec): string {
     `<radialGradient id="floorFar"><stop offset="0" stop-color="#000" stop-opacity="0.2"/><stop offset="0.5" stop-color="#000" stop-opacity="0.11"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`,
     `<radialGradient id="floorNear"><stop offset="0" stop-color="#000" stop-opacity="0.42"/><stop offset="0.7" stop-color="#000" stop-opacity="0.22"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>`,
     `<filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="4"/></filter>`,
+    // the far side of the bag in the three-quarter view: the same drawing in shade
+    `<filter id="shade" x="0" y="0" width="1" height="1"><feColorMatrix values="0.55 0 0 0 0 0 0.55 0 0 0 0 0 0.55 0 0 0 0 0 1 0"/></filter>`,
+    `<linearGradient id="deep" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#000" stop-opacity="0.05"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></linearGradient>`,
     patternDef(look, c),
-    ...ctx.defs,
   ]
+  const shadows =
+    `<ellipse cx="${mid + 26}" cy="${DRAWN_FLOOR + 8}" rx="${n(half * 1.3)}" ry="56" fill="url(#floorFar)"/>` +
+    `<ellipse cx="${mid + 6}" cy="${DRAWN_FLOOR + 1}" rx="${n(half * 1.06)}" ry="16" fill="url(#floorNear)"/>`
+  const place = (content: string) =>
+    `<g transform="translate(600 ${FLOOR}) scale(${scale}) translate(-600 -${DRAWN_FLOOR})">${content}</g>`
+  let scene: string
+  switch (view) {
+    case 'front':
+      scene = place(shadows + drawn.svg)
+      break
+    case 'back':
+      // mirrored, without the front's clasp and zip pulls (see metalPlate and zipPull)
+      scene = `<g transform="matrix(-1 0 0 1 ${S} 0)">${place(shadows + drawn.svg)}</g>`
+      break
+    case 'side': {
+      // three-quarter: the front narrowed and turned, the far side stepped back behind it in shade
+      const turn = (dx: number, dy: number) =>
+        `translate(${600 + dx} ${FLOOR + dy}) skewY(-7) scale(0.8 1) translate(-600 -${FLOOR})`
+      const far = [8, 7, 6, 5, 4, 3, 2, 1]
+        .map((k) => `<g transform="${turn(k * 7, -k * 2.5)}">${place(drawn.svg)}</g>`)
+        .join('')
+      scene = `${place(shadows)}<g filter="url(#shade)">${far}</g><g transform="${turn(0, 0)}">${place(drawn.svg)}</g>`
+      break
+    }
+    case 'inside':
+      scene = place(shadows + openBag(ctx, spec.kind, drawn))
+      break
+    case 'base':
+      // a flat panel reads small beside the standing views: drawn larger
+      scene = `<g transform="translate(600 ${FLOOR}) scale(1.3) translate(-600 -${FLOOR})">${place(shadows + bagBase(ctx, spec.kind, drawn))}</g>`
+      break
+    case 'hardware': {
+      // a close-up: the front shot enlarged about its clasp, ring or zip pull
+      const [dx, dy] = drawn.detail
+      const x = 600 + scale * (dx - 600)
+      const y = FLOOR + scale * (dy - DRAWN_FLOOR)
+      scene = `<g transform="translate(600 600) scale(2.6) translate(${n(-x)} ${n(-y)})">${place(shadows + drawn.svg)}</g>`
+      break
+    }
+  }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${S}" height="${S}" viewBox="0 0 ${S} ${S}">`,
-    `<defs>${defs.join('')}</defs>`,
+    // the view's own clip paths join the shape's once the scene is drawn
+    `<defs>${defs.join('')}${ctx.defs.join('')}</defs>`,
     `<rect width="${S}" height="${S}" fill="url(#bg)"/>`,
     `<rect width="${S}" height="${S}" fill="url(#glow)"/>`,
-    `<g transform="translate(600 ${FLOOR}) scale(${scale}) translate(-600 -${DRAWN_FLOOR})">`,
-    `<ellipse cx="${mid + 26}" cy="${DRAWN_FLOOR + 8}" rx="${n(half * 1.3)}" ry="56" fill="url(#floorFar)"/>`,
-    `<ellipse cx="${mid + 6}" cy="${DRAWN_FLOOR + 1}" rx="${n(half * 1.06)}" ry="16" fill="url(#floorNear)"/>`,
-    drawn.svg,
-    '</g>',
+    scene,
     '</svg>',
   ].join('')
 }
 
 /** The product shot as a 1200×1200 PNG. */
-export async function renderBagImage(spec: BagArtSpec, size = 800): Promise<Buffer> {
+export async function renderBagImage(spec: BagArtSpec, size = 800, view: BagView = 'front'): Promise<Buffer> {
   // rendered straight at the largest display size (half the work of 1200 px, then downscaling);
   // light compression: the PNG is usually an intermediate that is re-encoded right away
-  return sharp(Buffer.from(renderBagSvg(spec)), { density: (72 * size) / BAG_ART_SIZE })
+  return sharp(Buffer.from(renderBagSvg(spec, view)), { density: (72 * size) / BAG_ART_SIZE })
     .png({ compressionLevel: 2 })
     .toBuffer()
 }

@@ -3,33 +3,36 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { verifyPassword } from 'better-auth/crypto'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../../../test/build-test-app.ts'
 import { LocalImageStore } from '../../modules/images/image-store.ts'
-import { type Database, openDatabase } from '../client.ts'
-import { accounts, categories, products, users } from '../schema/index.ts'
+import type { Database } from '../client.ts'
+import { accounts, brands, categories, priceHistory, products, users } from '../schema/index.ts'
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { seedDemoData, seedReferenceData } from './seed.ts'
 
 let dir: string
 let database: Database
+let drop: () => Promise<void>
 let store: LocalImageStore
 const messages: string[] = []
 let firstRun: boolean
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'preloved-seed-'))
-  database = await openDatabase('memory://', dir)
-  await database.migrate()
+  // PGlite, or a fresh PostgreSQL database in the server-pg project
+  ;({ database, drop } = await openTestDatabase(dir))
   store = new LocalImageStore(path.join(dir, 'uploads'))
   await seedReferenceData(database.db)
   await seedReferenceData(database.db) // idempotent
   firstRun = await seedDemoData(database.db, store, (m) => messages.push(m))
-}, 120_000)
+}, 600_000) // the first run on a machine draws every picture (a minute or two); later runs reuse them
 
 afterAll(async () => {
   await database?.close()
+  await drop?.()
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
@@ -79,9 +82,9 @@ describe('seedDemoData', () => {
   it('creates the listings, spread over categories and the last 60 days', async () => {
     const rows = await database.db.select().from(products)
     expect(rows.length).toBe(DEMO_LISTINGS.length)
-    expect(rows.length).toBeGreaterThanOrEqual(27)
+    expect(rows.length).toBeGreaterThanOrEqual(120)
     for (const slug of ['Shoulder', 'Tote', 'Backpacks']) {
-      expect(rows.filter((p) => p.category === slug).length).toBeGreaterThanOrEqual(9)
+      expect(rows.filter((p) => p.category === slug).length).toBeGreaterThanOrEqual(30)
     }
     expect(rows.filter((p) => p.advertisement).length).toBeGreaterThan(0)
     const verifiedSellers = new Set(
@@ -97,19 +100,88 @@ describe('seedDemoData', () => {
     for (const p of rows) expect(p.resellPriceCents).toBeLessThan(p.originalPriceCents)
   })
 
-  it("stores every listing's picture as WebP at 800 and 320 pixels", async () => {
-    const rows = await database.db.select({ img: products.img, thumb: products.thumb }).from(products)
+  it("stores every listing's 2–6 photos as WebP at 800 and 320 pixels, the cover first", async () => {
+    const rows = await database.db
+      .select({ title: products.title, img: products.img, thumb: products.thumb, photos: products.photos })
+      .from(products)
     const file = (url: string) => {
       expect(store.owns(url)).toBe(true)
       return path.join(store.dir, url.replace(/^\/uploads\//, ''))
     }
-    for (const { img, thumb } of rows) {
-      expect(existsSync(file(img))).toBe(true)
-      expect(existsSync(file(thumb))).toBe(true)
-      expect(await sharp(file(img)).metadata()).toMatchObject({ format: 'webp', width: 800, height: 800 })
-      expect(await sharp(file(thumb)).metadata()).toMatchObject({ format: 'webp', width: 320, height: 320 })
+    const byTitle = new Map(DEMO_LISTINGS.map((l) => [l.title, l]))
+    for (const { title, img, thumb, photos } of rows) {
+      expect(photos.length).toBe(byTitle.get(title)!.views.length)
+      expect(photos.length).toBeGreaterThanOrEqual(2)
+      expect(photos.length).toBeLessThanOrEqual(6)
+      expect(photos[0]).toEqual({ url: img, thumb })
+      expect(new Set(photos.map((p) => p.url)).size).toBe(photos.length) // each angle its own picture
+      for (const photo of photos) {
+        expect(await sharp(file(photo.url)).metadata()).toMatchObject({ format: 'webp', width: 800, height: 800 })
+        expect(await sharp(file(photo.thumb)).metadata()).toMatchObject({ format: 'webp', width: 320, height: 320 })
+      }
     }
+    expect(existsSync(file(rows[0]!.img))).toBe(true)
     expect(new Set(rows.map((r) => r.img)).size).toBe(rows.length)
+  })
+
+  it('stores brand, colour, material, measurements, includes and wear as the demo data gives them', async () => {
+    const rows = await database.db
+      .select({
+        title: products.title,
+        brand: brands.slug,
+        colour: products.colour,
+        material: products.material,
+        measurements: products.measurements,
+        includes: products.includes,
+        wear: products.wear,
+      })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+    expect(rows).toHaveLength(DEMO_LISTINGS.length) // every listing has its brand
+    for (const row of rows) {
+      const l = DEMO_LISTINGS.find((d) => d.title === row.title)!
+      expect(row).toEqual({
+        title: l.title,
+        brand: l.brand,
+        colour: l.colour,
+        material: l.material,
+        measurements: l.measurements,
+        includes: [...l.includes],
+        wear: l.wear,
+      })
+    }
+  })
+
+  it('keeps the price history: the first price, then the lower one for the bags whose price dropped', async () => {
+    const listings = await database.db
+      .select({
+        id: products.id,
+        title: products.title,
+        price: products.resellPriceCents,
+        previous: products.previousPriceCents,
+        createdAt: products.createdAt,
+        updatedAt: products.updatedAt,
+      })
+      .from(products)
+    const history = await database.db.select().from(priceHistory).orderBy(asc(priceHistory.at))
+    const dropped = DEMO_LISTINGS.filter((l) => l.priceDrop)
+    expect(history).toHaveLength(DEMO_LISTINGS.length + dropped.length)
+    for (const p of listings) {
+      const l = DEMO_LISTINGS.find((d) => d.title === p.title)!
+      const own = history.filter((h) => h.productId === p.id)
+      expect(own[0]!.at).toEqual(p.createdAt)
+      if (l.priceDrop) {
+        expect(own.map((h) => h.priceCents)).toEqual([l.priceDrop.fromCents, l.resellPriceCents])
+        expect(p.previous).toBe(l.priceDrop.fromCents)
+        expect(p.previous).toBeGreaterThan(p.price)
+        expect(own[1]!.at.getTime()).toBeGreaterThan(own[0]!.at.getTime())
+        expect(own[1]!.at.getTime()).toBeLessThan(Date.now())
+        expect(p.updatedAt).toEqual(own[1]!.at)
+      } else {
+        expect(own.map((h) => h.priceCents)).toEqual([p.price])
+        expect(p.previous).toBeNull()
+      }
+    }
   })
 
   it('does nothing on a database that already has users or products', async () => {

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { availableParallelism } from 'node:os'
 import { hashPassword } from 'better-auth/crypto'
+import { inArray } from 'drizzle-orm'
 import type { ImageStore } from '../../modules/images/image-store.ts'
-import { type StoredImage, storeImageVariants } from '../../modules/images/images.service.ts'
 import type { Db, DbOrTx } from '../client.ts'
-import { accounts, categories, posts, products, users } from '../schema/index.ts'
-import { renderBagImage } from './bag-art.ts'
+import { accounts, brands, categories, posts, priceHistory, products, users } from '../schema/index.ts'
+import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
 
-const DAY_MS = 24 * 60 * 60 * 1000
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
 
 /** The three categories every installation needs. Safe to run on every start. */
 export async function seedReferenceData(db: DbOrTx): Promise<void> {
@@ -35,47 +35,39 @@ async function isEmpty(db: DbOrTx): Promise<boolean> {
   return !product
 }
 
-/** Runs `fn` over `items` with at most `limit` calls in flight, keeping the order of results. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++
-      results[i] = await fn(items[i]!)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
-}
-
 /**
  * Demo users (all with `password`: DEMO_PASSWORD unless production mode generated one) and listings with rendered bag pictures, for an empty database
- * only: returns false without writing anything when any user or product exists. Pictures are rendered
- * and stored and passwords hashed first; the rows are then written in one transaction (PGlite has one
- * connection, so nothing inside it may use `db`). Takes a few seconds: about 0.3 s of CPU per picture.
+ * only: returns false without writing anything when any user or product exists. Pictures are stored and
+ * passwords hashed first; the rows are then written in one transaction (PGlite has one connection, so nothing
+ * inside it may use `db`). The pictures come from the demo art cache (demo-art-cache.ts) once a run on this
+ * machine has drawn them: the first run draws several hundred (about 0.1–0.7 s of CPU each), later ones copy files.
  */
 export async function seedDemoData(
   db: Db,
   store: ImageStore,
   log?: (message: string) => void,
   password: string = DEMO_PASSWORD,
+  artCacheDir?: string,
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false
   const started = performance.now()
 
-  const concurrency = Math.max(2, Math.min(4, availableParallelism()))
-  const [images, covers, hashes] = await Promise.all([
-    mapLimit(DEMO_LISTINGS, concurrency, async (listing): Promise<StoredImage> => {
-      return storeImageVariants(store, await renderBagImage(listing.art))
-    }),
-    // the blog's covers: drawn and stored the way the listings' pictures are
-    mapLimit(DEMO_POSTS, concurrency, async (post): Promise<StoredImage> => {
-      return storeImageVariants(store, await renderBagImage(post.cover))
-    }),
+  // the listings' photos, then the blog's covers, drawn and stored alike
+  const shots: DemoShot[] = [
+    ...DEMO_LISTINGS.flatMap((listing) => listing.views.map((view) => ({ spec: listing.art, view }))),
+    ...DEMO_POSTS.map((post) => ({ spec: post.cover, view: 'front' as const })),
+  ]
+  const [pictures, hashes] = await Promise.all([
+    storeDemoArt(store, shots, artCacheDir),
     // one scrypt hash per account, each with its own salt, as better-auth's sign-up stores it
     Promise.all(DEMO_USERS.map(() => hashPassword(password))),
   ])
+  // handed out in the order of `shots`: each listing's views, then the covers
+  const remaining = [...pictures.stored]
+  const photos = DEMO_LISTINGS.map((l) =>
+    remaining.splice(0, l.views.length).map((p) => ({ url: p.img, thumb: p.thumb })),
+  )
+  const covers = remaining
   const prepared = performance.now()
 
   const now = Date.now()
@@ -107,29 +99,57 @@ export async function seedDemoData(
         updatedAt: p.updatedAt,
       })),
     )
-    await tx.insert(products).values(
-      DEMO_LISTINGS.map((l, i) => {
-        const sellerId = idByKey.get(l.seller)
-        if (!sellerId) throw new Error(`demo listing "${l.title}" names an unknown seller: ${l.seller}`)
-        return {
-          sellerId,
-          title: l.title,
-          img: images[i]!.img,
-          thumb: images[i]!.thumb,
-          photos: [{ url: images[i]!.img, thumb: images[i]!.thumb }],
-          category: l.category,
-          originalPriceCents: l.originalPriceCents,
-          resellPriceCents: l.resellPriceCents,
-          year: l.year,
-          location: l.location,
-          phone: l.phone,
-          condition: l.condition,
-          description: l.description,
-          specialty: l.specialty,
-          advertisement: l.advertised,
-          // spread the posting times over the day as well, so no two listings share a timestamp
-          createdAt: new Date(now - l.daysAgo * DAY_MS - ((i * 97) % 600) * 60_000),
-        }
+    // listings name their brand by slug: the brand table (migration 0008) gives the ids
+    const slugs = [...new Set(DEMO_LISTINGS.map((l) => l.brand))]
+    const brandRows = await tx
+      .select({ id: brands.id, slug: brands.slug })
+      .from(brands)
+      .where(inArray(brands.slug, slugs))
+    const brandId = new Map(brandRows.map((b) => [b.slug, b.id]))
+    const rows = DEMO_LISTINGS.map((l, i) => {
+      const sellerId = idByKey.get(l.seller)
+      if (!sellerId) throw new Error(`demo listing "${l.title}" names an unknown seller: ${l.seller}`)
+      const brand = brandId.get(l.brand)
+      if (!brand) throw new Error(`demo listing "${l.title}" names an unknown brand: ${l.brand}`)
+      // spread the posting times over the day as well, so no two listings share a timestamp
+      const createdAt = new Date(now - l.daysAgo * DAY_MS - ((i * 97) % 600) * 60_000)
+      const droppedAt = l.priceDrop && new Date(now - l.priceDrop.daysAgo * DAY_MS - HOUR_MS)
+      const cover = photos[i]![0]!
+      return {
+        id: randomUUID(),
+        sellerId,
+        title: l.title,
+        img: cover.url,
+        thumb: cover.thumb,
+        photos: photos[i]!,
+        category: l.category,
+        originalPriceCents: l.originalPriceCents,
+        resellPriceCents: l.resellPriceCents,
+        previousPriceCents: l.priceDrop?.fromCents ?? null,
+        year: l.year,
+        location: l.location,
+        phone: l.phone,
+        condition: l.condition,
+        description: l.description,
+        specialty: l.specialty,
+        advertisement: l.advertised,
+        brandId: brand,
+        colour: l.colour,
+        material: l.material,
+        measurements: l.measurements,
+        includes: [...l.includes],
+        wear: l.wear,
+        createdAt,
+        updatedAt: droppedAt ?? createdAt,
+      }
+    })
+    await tx.insert(products).values(rows)
+    // every listing's first price, and the lowered price of those that dropped (as an edit records it)
+    await tx.insert(priceHistory).values(
+      DEMO_LISTINGS.flatMap((l, i) => {
+        const productId = rows[i]!.id
+        const first = { productId, priceCents: l.priceDrop?.fromCents ?? l.resellPriceCents, at: rows[i]!.createdAt }
+        return l.priceDrop ? [first, { productId, priceCents: l.resellPriceCents, at: rows[i]!.updatedAt }] : [first]
       }),
     )
     await tx.insert(posts).values(
@@ -154,7 +174,7 @@ export async function seedDemoData(
     const ms = (t: number) => Math.round(t)
     log?.(
       `demo data: ${people.length} users, ${DEMO_LISTINGS.length} listings and ${DEMO_POSTS.length} posts in ${ms(performance.now() - started)} ms ` +
-        `(pictures and password hashes ${ms(prepared - started)} ms, ${concurrency} pictures at a time)`,
+        `(${shots.length} pictures, ${pictures.drawn} of them drawn anew, and password hashes ${ms(prepared - started)} ms)`,
     )
   }
   return seeded

@@ -196,7 +196,16 @@ describe('cleanup of unused uploads', () => {
     const png = (c: string) => pngPhoto(c, { width: 900, height: 900 })
     const used = (await upload(await png('#112233'), { type: 'image/png' })).json().data
     const orphan = (await upload(await png('#445566'), { type: 'image/png' })).json().data
-    await insertProduct(t.database.db, seller.id, { img: used.url, thumb: used.thumb })
+    // a listing's second photo is in use as much as its cover (issue 15)
+    const second = (await upload(await png('#778899'), { type: 'image/png' })).json().data
+    await insertProduct(t.database.db, seller.id, {
+      img: used.url,
+      thumb: used.thumb,
+      photos: [
+        { url: used.url, thumb: used.thumb },
+        { url: second.url, thumb: second.thumb },
+      ],
+    })
     expect(await cleanupOrphanImages(t.database.db, store, 60_000)).toBe(0) // nothing is a day old yet
     const removed = await cleanupOrphanImages(t.database.db, store, -1000) // everything counts as old
     expect(removed).toBeGreaterThanOrEqual(2)
@@ -204,5 +213,7 @@ describe('cleanup of unused uploads', () => {
     await expect(readFile(storedFile(orphan.thumb))).rejects.toThrow()
     await readFile(storedFile(used.url))
     await readFile(storedFile(used.thumb))
+    await readFile(storedFile(second.url))
+    await readFile(storedFile(second.thumb))
   })
 })

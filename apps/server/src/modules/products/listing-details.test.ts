@@ -171,6 +171,22 @@ describe('POST /api/categoryDetails with the details of MARKETPLACE.md §2', () 
     expect(await countProducts()).toBe(before)
   })
 
+  it('lets a seller reuse a photo already on one of their listings (demo data has no upload records), no one else', async () => {
+    const url = '/uploads/dddddddddddddddddddddddd-800.webp'
+    await insertProduct(t.database.db, seller.id, {
+      photos: [
+        { url: photos[8]!, thumb: thumbOf(photos[8]!) },
+        { url, thumb: thumbOf(url) },
+      ],
+      img: photos[8],
+      thumb: thumbOf(photos[8]!),
+    })
+    const mine = await add(seller, details({ photos: [url], img: undefined }))
+    expect(mine.statusCode, mine.body).toBe(200)
+    const theirs = await add(other, details({ photos: [url], img: undefined }))
+    expect(theirs.statusCode).toBe(403)
+  })
+
   it('takes photos as plain URLs or { url } objects, and ignores a thumb sent by the client', async () => {
     const id = await newListing({
       photos: [photos[5]!, { url: photos[6]!, thumb: 'https://evil.example/t.webp' }],

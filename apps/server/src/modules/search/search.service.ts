@@ -94,10 +94,13 @@ export async function search(
     total: summary.total,
     facets: {
       category: summary.counts.category,
-      brand: summary.counts.brand.flatMap(({ value, count }) => {
-        const brand = names.get(value)
-        return brand ? [{ value: brand.slug, label: brand.name, count }] : []
-      }),
+      // counted by brand id: ordered again by name once the ids are names (ties would follow random ids)
+      brand: summary.counts.brand
+        .flatMap(({ value, count }) => {
+          const brand = names.get(value)
+          return brand ? [{ value: brand.slug, label: brand.name, count }] : []
+        })
+        .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
       condition: summary.counts.condition,
       colour: summary.counts.colour,
       material: summary.counts.material,

@@ -167,8 +167,7 @@ describe('GET /api/search', () => {
 
   it('answers listing JSON as GET /api/products/{id} does, without the price history (kept for a single listing)', async () => {
     const body = await search('?q=birkin')
-    const { priceHistory, ...one } = (await t.app.inject(`/api/products/${ids.birkin}`)).json()
-    expect(priceHistory).toHaveLength(1)
+    const { priceHistory: _history, ...one } = (await t.app.inject(`/api/products/${ids.birkin}`)).json()
     expect(body.items).toEqual([one])
   })
 
