@@ -1,5 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react'
+import { HeaderSearchContext } from '@/components/layouts/header'
+import { HeaderSearch } from '@/features/search/components/header-search'
 import { createQueryClient, queryClient } from '@/lib/query-client'
 import { isToasterRequested, subscribeToToaster } from '@/lib/toaster-signal'
 
@@ -29,14 +31,14 @@ function OnDemandToaster() {
 }
 
 /**
- * App-wide providers: server state (TanStack Query) and toasts. The browser has one cache for the app's life; on the
+ * App-wide providers: server state (TanStack Query), toasts and the header's search box. The browser has one cache for the app's life; on the
  * server each render gets its own, so that no visitor's answers reach another's page.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [client] = useState(() => (typeof document === 'undefined' ? createQueryClient() : queryClient))
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <HeaderSearchContext value={HeaderSearch}>{children}</HeaderSearchContext>
       <OnDemandToaster />
     </QueryClientProvider>
   )

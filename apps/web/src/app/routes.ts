@@ -14,6 +14,8 @@ export default [
     route('product/:id', 'routes/product.tsx'),
     // public: a seller's profile and bags for sale (MARKETPLACE.md §2)
     route('seller/:id', 'routes/seller.tsx'),
+    // public and rendered on the server: a shared search shows the same bags (MARKETPLACE.md §3)
+    route('search', 'routes/search.tsx'),
     route('login', 'routes/login.tsx'),
     route('signup', 'routes/signup.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),

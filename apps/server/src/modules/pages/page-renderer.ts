@@ -88,6 +88,9 @@ function visitorApi(app: FastifyInstance, req: FastifyRequest, setCookies: strin
     const answerHeaders = new Headers()
     const type = res.headers['content-type']
     if (type) answerHeaders.set('content-type', String(type))
+    // a paged list's next page (the search page's "Load more" starts from the first page's Link)
+    const link = res.headers.link
+    if (link) answerHeaders.set('link', String(link))
     return { status: res.statusCode, headers: answerHeaders, body: res.rawPayload }
   }
   return async (url: string, init: RequestInit): Promise<Response> => {

@@ -14,6 +14,8 @@ import { categoryProductsQueryOptions, useCategoryProducts } from '@/features/pr
 import { ListingCard } from '@/features/products/components/listing-card'
 import { OwnListingActions } from '@/features/products/components/own-listing-actions'
 import { ReportListingButton } from '@/features/reports/components/report-listing-button'
+import { brandsQueryOptions } from '@/features/search/api/brands'
+import { SearchShortcuts } from '@/features/search/components/brand-shortcuts'
 import { wishlistQueryOptions } from '@/features/wishlists/api/wishlists'
 import { WishlistButton } from '@/features/wishlists/components/wishlist-button'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
@@ -44,6 +46,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       client.prefetchQuery(categoriesQueryOptions()),
       client.prefetchQuery(myBookingsQueryOptions(user.email)),
       client.prefetchQuery(wishlistQueryOptions(user.email)),
+      client.prefetchQuery(brandsQueryOptions()),
     ]),
   )
 
@@ -54,6 +57,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
     queryClient.prefetchQuery(categoriesQueryOptions()),
     user ? queryClient.prefetchQuery(myBookingsQueryOptions(user.email)) : undefined,
     user ? queryClient.prefetchQuery(wishlistQueryOptions(user.email)) : undefined,
+    queryClient.prefetchQuery(brandsQueryOptions()),
   ])
   return { dehydrated: undefined }
 }
@@ -97,6 +101,11 @@ export default function CategoryRoute() {
           </p>
         ) : null}
       </header>
+
+      {/* into search, this category kept: its brands and its newest bags (MARKETPLACE.md §3) */}
+      {category || slug in CATEGORY_LABELS ? (
+        <SearchShortcuts category={(category?.category ?? slug) as CategorySlug} categoryLabel={title} />
+      ) : null}
 
       {!products ? (
         <PageLoading />

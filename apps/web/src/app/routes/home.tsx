@@ -5,17 +5,20 @@ import { Hero } from '@/features/home/components/hero'
 import { SellBanner } from '@/features/home/components/sell-banner'
 import { advertisedProductsQueryOptions } from '@/features/products/api/get-advertised-products'
 import { AdvertisedProducts } from '@/features/products/components/advertised-products'
+import { brandsQueryOptions } from '@/features/search/api/brands'
+import { SearchShortcuts } from '@/features/search/components/brand-shortcuts'
 import { originOf, pageMeta, SHOP_DESCRIPTION } from '@/lib/page-meta'
 import { queryClient } from '@/lib/query-client'
 import { prefetchOnServer } from '@/lib/server-api.server'
 import { hydrateOnIntent } from '../hydrate-on-intent'
 
-/** The advertised bags and the categories arrive with the page. */
+/** The advertised bags, the categories and the brands (for the shortcuts into search) arrive with the page. */
 export const loader = ({ context }: LoaderFunctionArgs) =>
   prefetchOnServer(context, (client) =>
     Promise.all([
       client.prefetchQuery(advertisedProductsQueryOptions()),
       client.prefetchQuery(categoriesQueryOptions()),
+      client.prefetchQuery(brandsQueryOptions()),
     ]),
   )
 
@@ -23,6 +26,7 @@ export const loader = ({ context }: LoaderFunctionArgs) =>
 export function clientLoader() {
   void queryClient.prefetchQuery(advertisedProductsQueryOptions())
   void queryClient.prefetchQuery(categoriesQueryOptions())
+  void queryClient.prefetchQuery(brandsQueryOptions())
   return { dehydrated: undefined }
 }
 
@@ -36,11 +40,14 @@ export const meta: MetaFunction = ({ matches }) =>
     share: { origin: originOf(matches), path: '/' },
   })
 
-/** '/': hero, advertised items, categories, the sell-to-us banner (SPEC §2 Home). */
+/** '/': hero, the shortcuts into search, advertised items, categories, the sell-to-us banner (SPEC §2 Home). */
 export default function HomeRoute() {
   return (
     <>
       <Hero />
+      <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6 lg:px-8">
+        <SearchShortcuts />
+      </div>
       <AdvertisedProducts />
       <CategoriesSection />
       <SellBanner />

@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS, CATEGORY_SLUGS, COMPANY_NAME } from '@preloved/shared/constants'
 import { navMessages } from '@preloved/shared/site-messages'
 import { Menu, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { type ComponentType, createContext, useContext, useEffect, useId, useRef, useState } from 'react'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router'
 import { buttonClass } from '@/components/ui/button'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -12,6 +12,12 @@ import { type DashboardMenu, dashboardMenus } from './dashboard-menu'
 import { LogoMark } from './logo-mark'
 
 type NavItem = { to: string; label: string }
+
+/**
+ * The search box the header shows on every page (MARKETPLACE.md §3). It belongs to features/search, which
+ * components may not import: the app provides it here (app/provider.tsx).
+ */
+export const HeaderSearchContext = createContext<ComponentType<{ className?: string }> | null>(null)
 
 const shop: NavItem = { to: paths.categories(), label: navMessages.shop }
 const navItems: NavItem[] = [
@@ -134,6 +140,7 @@ export function Header({ dashboardMenu }: { dashboardMenu?: DashboardMenu } = {}
   const containerRef = useRef<HTMLDivElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
+  const HeaderSearch = useContext(HeaderSearchContext)
 
   // a link followed from the menu (or anywhere) closes it
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the event
@@ -161,8 +168,11 @@ export function Header({ dashboardMenu }: { dashboardMenu?: DashboardMenu } = {}
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur supports-[backdrop-filter]:bg-base-100/85">
-      <nav aria-label="Main" className="navbar mx-auto min-h-16 max-w-7xl gap-1 px-4 sm:gap-2 sm:px-6 lg:px-8">
-        <div className="min-w-0 flex-1">
+      <nav
+        aria-label="Main"
+        className="navbar mx-auto min-h-16 max-w-7xl flex-wrap gap-1 px-4 max-md:pb-2.5 sm:gap-2 sm:px-6 md:flex-nowrap lg:px-8"
+      >
+        <div className="min-w-0 flex-1 md:flex-none">
           <Link
             to={paths.home()}
             className="inline-flex min-w-0 items-center gap-2 rounded-field py-1 pr-1 font-display text-lg font-semibold tracking-tight text-base-content min-[400px]:text-xl sm:gap-2.5 sm:pr-2 sm:text-2xl"
@@ -171,6 +181,11 @@ export function Header({ dashboardMenu }: { dashboardMenu?: DashboardMenu } = {}
             <span className="truncate">{COMPANY_NAME}</span>
           </Link>
         </div>
+
+        {/* phones: a row of its own under the logo; wider: between the logo and the links */}
+        {HeaderSearch ? (
+          <HeaderSearch className="order-last w-full md:order-none md:mx-4 md:max-w-md md:flex-1 lg:mx-8" />
+        ) : null}
 
         <ul className="hidden items-center gap-1 md:flex">
           {navItems.map((item) => (
