@@ -150,8 +150,8 @@ describe('a reading page, for a signed-out visitor', () => {
     await context.close()
   })
 
-  it('a link followed before any script ran is an ordinary page load, and the page it opens hydrates at once', async () => {
-    const { page, context, errors, requests } = await openUntouched('/', 'desktop')
+  it('a link followed before any script ran is an ordinary page load; on the product page it opens, a thumbnail tapped first is answered', async () => {
+    const { page, context, errors } = await openUntouched('/', 'desktop')
     const card = page.locator('main a[href^="/product/"]').first()
     const href = (await card.getAttribute('href')) ?? ''
     const [response] = await Promise.all([
@@ -161,10 +161,19 @@ describe('a reading page, for a signed-out visitor', () => {
       card.click(),
     ])
     expect(response.status()).toBe(200)
+    // the press on the home page's link was a touch there: what it started belongs to the page left behind
+    const onProduct = recordRequests(page)
     await page.getByRole('heading', { level: 1 }).waitFor()
-    // the product page's scripts start with it: no touch needed
+    await page.waitForLoadState('networkidle')
+    // a signed-out visitor reads the bag: its scripts wait for a touch (docs/decisions/021)
+    expect(scriptsOf(onProduct)).toEqual([])
+    expect(await hydrated(page)).toBe(false)
+    const second = page.getByRole('button', { name: /^Photo 2 of \d+$/ })
+    await second.click()
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    expect(scriptsOf(requests).length).toBeGreaterThan(0)
+    expect(scriptsOf(onProduct).length).toBeGreaterThan(0)
+    // the press made before the page took over was made again once it had
+    await expect.poll(() => second.getAttribute('aria-current')).toBe('true')
     expect(errors).toEqual([])
     await context.close()
   })

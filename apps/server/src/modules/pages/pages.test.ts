@@ -184,7 +184,7 @@ describe('the visitor, their session and the page', () => {
       const outside = template ? html.replace(template[0], '') : html
       return { inert: template?.[1] ?? '', outside }
     }
-    for (const path of ['/', '/categories', '/blogs']) {
+    for (const path of ['/', '/categories', '/blogs', `/product/${bagId}`]) {
       const { inert, outside } = scriptsOf(expectHtml(await page(path)))
       // the framework's preloads and its scripts, entry module included, wait in the template
       expect(inert, path).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[^"]+\.js"/)
@@ -194,9 +194,9 @@ describe('the visitor, their session and the page', () => {
       expect(outside, path).not.toMatch(/<link rel="modulepreload"|type="module"|<script[^>]*\ssrc=/)
       expect(outside, path).toContain('startOnIntent')
     }
-    // a product page's main action is a button: it hydrates at once, as every page does for a signed-in visitor
+    // a signed-in visitor's pages hydrate at once (their buttons act on their account)
     for (const [path, session] of [
-      [`/product/${bagId}`, undefined],
+      [`/product/${bagId}`, customer],
       ['/', customer],
       ['/blogs', customer],
     ] as const) {

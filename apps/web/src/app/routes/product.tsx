@@ -33,6 +33,7 @@ import { loaderQueryData, originOf, pageMeta, SHOP_DESCRIPTION, summary } from '
 import { queryClient } from '@/lib/query-client'
 import { throwRouteError } from '@/lib/route-errors'
 import { prefetchOnServer, visitorOnServer } from '@/lib/server-api.server'
+import { hydrateOnIntent } from '../hydrate-on-intent'
 
 // A signed-in visitor's actions (booking, wishlist, report; a seller's own Advertise and Delete) download only for a
 // signed-in visitor: a visitor's first load carries none of them (its JavaScript budget, scripts/lighthouse.ts). No
@@ -73,6 +74,13 @@ const prefetchRows = (client: QueryClient, product: Product) =>
  * it usually arrive with it too (read in parallel once the bag is known, for at most ROWS_WAIT_MS). A sold bag's page
  * (status 200) says so and offers the other bags of its category.
  */
+/**
+ * A signed-out visitor mostly reads the page: it arrives without loading its scripts, which start at the first touch
+ * or key (docs/decisions/016, 021). Swiping the photos is CSS; a thumbnail, zoom or Book Now pressed before the
+ * scripts ran is pressed again once they have. A signed-in visitor's page hydrates at load.
+ */
+export const handle = hydrateOnIntent
+
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // a signed-in visitor's own bookings decide the Book Now button, their wishlist the heart: read alongside
   const user = await visitorOnServer(request, context)
