@@ -70,7 +70,13 @@ export const searchResultSchema = z.object({
 export type SearchResult = z.infer<typeof searchResultSchema>
 
 /** GET /api/brands: every brand with the number of its available listings. */
-export const brandSchema = z.object({ slug: z.string(), name: z.string(), count: z.number().int() })
+export const brandSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  /** Other names it goes by ("LV"): pickers match them too. */
+  aliases: z.array(z.string()),
+})
 export const brandListSchema = z.array(brandSchema)
 export type Brand = z.infer<typeof brandSchema>
 

@@ -11,7 +11,12 @@ export type BrandNames = Awaited<ReturnType<typeof listBrandNames>>[number]
 /** Every brand with the number of its available listings (brands without any count 0). */
 export const listBrandCounts = (db: DbOrTx) =>
   db
-    .select({ slug: brands.slug, name: brands.name, count: sql<number>`count(${products.id})::int` })
+    .select({
+      slug: brands.slug,
+      name: brands.name,
+      aliases: brands.aliases,
+      count: sql<number>`count(${products.id})::int`,
+    })
     .from(brands)
     .leftJoin(products, and(eq(products.brandId, brands.id), eq(products.status, 'available')))
     .groupBy(brands.id)
@@ -20,6 +25,9 @@ export async function insertBrand(
   db: DbOrTx,
   brand: { slug: string; name: string; aliases: string[]; tier: 'luxury' | 'premium' | 'high-street' },
 ) {
-  const [row] = await db.insert(brands).values(brand).returning({ slug: brands.slug, name: brands.name })
+  const [row] = await db
+    .insert(brands)
+    .values(brand)
+    .returning({ slug: brands.slug, name: brands.name, aliases: brands.aliases })
   return row!
 }

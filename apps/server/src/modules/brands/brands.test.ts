@@ -12,7 +12,7 @@ let t: TestApp
 let seller: Session
 let admin: Session
 
-type BrandJson = { slug: string; name: string; count: number }
+type BrandJson = { slug: string; name: string; count: number; aliases: string[] }
 const brandList = async () => (await t.app.inject('/api/brands')).json() as BrandJson[]
 const countOf = async (slug: string) => (await brandList()).find((b) => b.slug === slug)?.count
 const addBrand = (payload: object, who: Session = admin) =>
@@ -51,8 +51,20 @@ describe('GET /api/brands', () => {
     expect(list.map((b) => b.name)).toEqual(
       [...list.map((b) => b.name)].sort(new Intl.Collator('en', { sensitivity: 'base' }).compare),
     )
-    expect(list).toContainEqual({ slug: 'unbranded', name: 'Unbranded', count: 0 })
-    expect(list.find((b) => b.slug === 'hermes')).toEqual({ slug: 'hermes', name: 'Hermès', count: 0 })
+    expect(list).toContainEqual({
+      slug: 'unbranded',
+      name: 'Unbranded',
+      count: 0,
+      aliases: ['No brand', 'Non-branded', 'Handmade'],
+    })
+    // with its other names, for the pickers ("hermes" and "LV" find their brands)
+    expect(list.find((b) => b.slug === 'hermes')).toEqual({
+      slug: 'hermes',
+      name: 'Hermès',
+      count: 0,
+      aliases: ['Hermes'],
+    })
+    expect(list.find((b) => b.slug === 'louis-vuitton')?.aliases).toEqual(['LV', 'Vuitton'])
   })
 
   it('counts available listings only, and shows a new one at once', async () => {
@@ -87,7 +99,7 @@ describe('POST /api/brands', () => {
   it('adds a brand with a derived slug; listings name it by name or alias at once', async () => {
     const res = await addBrand({ name: 'Loro Piana', aliases: ['LP', 'lp', 'Loro Piana'], tier: 'luxury' })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toEqual({ slug: 'loro-piana', name: 'Loro Piana', count: 0 })
+    expect(res.json()).toEqual({ slug: 'loro-piana', name: 'Loro Piana', count: 0, aliases: ['LP'] })
     const [row] = await t.database.db.select().from(brands).where(eq(brands.slug, 'loro-piana'))
     // an alias given twice, or the name again, is kept once / not at all
     expect(row).toMatchObject({ aliases: ['LP'], tier: 'luxury' })

@@ -34,6 +34,12 @@ function rank(name: string, typed: string): number | undefined {
   return undefined
 }
 
+/** The best rank of a brand's name and its aliases ("lv" finds Louis Vuitton). */
+function bestRank(names: string[], typed: string): number | undefined {
+  const ranks = names.flatMap((name) => rank(name, typed) ?? [])
+  return ranks.length > 0 ? Math.min(...ranks) : undefined
+}
+
 /**
  * The suggestions for what is typed: recent searches (all of them for an empty box, else the matching ones), brands
  * that match (most bags first, those for sale only) and categories that match. The brand list is read once (GET
@@ -59,7 +65,7 @@ export function createSuggester(onBrands: () => void): (typed: string) => Sugges
     if (!typed) return [{ kind: 'recent', items: recent }]
     const brandItems = brands
       .filter((brand) => brand.count > 0)
-      .map((brand) => ({ brand, rank: rank(brand.name, typed) }))
+      .map((brand) => ({ brand, rank: bestRank([brand.name, ...brand.aliases], typed) }))
       .filter((entry) => entry.rank !== undefined)
       .sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || b.brand.count - a.brand.count)
       .slice(0, BRANDS_SHOWN)

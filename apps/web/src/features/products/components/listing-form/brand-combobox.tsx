@@ -26,7 +26,7 @@ function matching(brands: Brand[], query: string): { options: Brand[]; none: boo
     return n.includes(q) ? 2 : 3
   }
   const found = brands
-    .map((brand) => ({ brand, rank: rank(brand.name) }))
+    .map((brand) => ({ brand, rank: Math.min(rank(brand.name), ...brand.aliases.map(rank)) }))
     .filter((b) => b.rank < 3)
     .sort((a, b) => a.rank - b.rank || a.brand.name.localeCompare(b.brand.name))
     .map((b) => b.brand)
