@@ -187,6 +187,10 @@ describe('the listing form', () => {
     await brand.pressSequentially('zzqx')
     await page.getByText(m.brandNoMatch).waitFor()
     expect(await list.getByRole('option').allInnerTexts()).toEqual(['Unbranded'])
+    // another name a brand goes by finds it
+    await brand.fill('')
+    await brand.pressSequentially('LV')
+    await expect.poll(() => list.getByRole('option').first().innerText()).toBe('Louis Vuitton')
     await brand.fill('')
     await brand.pressSequentially('chan')
     await page.keyboard.press('Enter')
