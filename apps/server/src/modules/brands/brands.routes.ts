@@ -25,7 +25,7 @@ export const brandsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_req, reply) => {
-      // the counts are a list of listings: kept with the listing pages, emptied by the same listingsChanged()
+      // the counts are a list of listings: kept with the listing pages, emptied whenever listings change (listingsChanged)
       const cache = app.productListCache
       let hit = cache.get(CACHE_KEY)
       if (!hit) {
