@@ -1,3 +1,4 @@
+import { addressesMessages } from './messages/addresses.ts'
 import { authMessages } from './messages/auth.ts'
 import { blogsMessages } from './messages/blogs.ts'
 import { bookingsMessages } from './messages/bookings.ts'
@@ -27,6 +28,7 @@ export { homeMessages, navMessages }
  * messages/ (a page or module may import only its own), composed here into the one `messages` object.
  */
 export const messages = {
+  addresses: addressesMessages,
   common: commonMessages,
   auth: authMessages,
   products: productsMessages,
