@@ -7,6 +7,7 @@ import type { MicroCache } from '../../lib/micro-cache.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { toProductJson } from '../products/products.repository.ts'
 import type { BrandIndex } from './brand-index.ts'
+import type { ListingColumns } from './listing-columns.ts'
 import { decodeSearchCursor, encodeSearchCursor } from './search.cursor.ts'
 import { FACET_NAMES, type SearchFilters, type SearchSummary, searchPage, searchSummary } from './search.repository.ts'
 
@@ -23,6 +24,8 @@ export interface SearchDeps {
   db: DbOrTx
   now: Date
   brands: BrandIndex
+  /** The listings for sale in memory: the counts of searches without words. */
+  columns: ListingColumns
   /** The summaries by normalized search; emptied by `listingsChanged()`. */
   summaries: MicroCache<CachedSummary>
   /** Summaries being read from the database, by the same key: concurrent misses share one query. */
@@ -108,11 +111,15 @@ export async function search(
 }
 
 /**
- * The cached summary of a search, or one read now. Words are matched by full text; only when that finds nothing
+ * The summary of a search. Without words, it is counted in memory (ListingColumns). With words, it is the cached
+ * summary, or one read now from the database. Words are matched by full text; only when that finds nothing
  * (with these filters) are they matched by likeness too. A search with one filter starts from the summary of its
- * words alone (cached on its own: for searches without words, that is the whole catalogue's, shared by all).
+ * words alone (cached on its own).
  */
 async function summaryOf(deps: SearchDeps, filters: Omit<SearchFilters, 'fuzzy'>): Promise<CachedSummary> {
+  // without words, the columns in memory count any combination of filters in milliseconds
+  if (filters.words.length === 0)
+    return { fuzzy: false, summary: await deps.columns.summary({ ...filters, fuzzy: false }) }
   const key = JSON.stringify([
     filters.words,
     ...FACET_NAMES.map((name) => filters[name]),
