@@ -169,6 +169,22 @@ export async function searchPage(
   return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore }
 }
 
+/** A listing of a page, as `toProductJson` reads it. */
+export type SearchRow = Awaited<ReturnType<typeof searchRowsByIds>>[number]
+
+/** The listings of these ids that are still for sale, in the order given (a search without words chose them). */
+export async function searchRowsByIds(db: DbOrTx, ids: readonly string[], now: Date) {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ ...productColumns, live: reservedAt(now) })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.sellerId))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .where(and(inArray(products.id, [...ids]), eq(products.status, 'available')))
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  return ids.flatMap((id) => byId.get(id) ?? [])
+}
+
 export interface SearchSummary {
   total: number
   /** value → count, per facet; brand values are brand ids. */

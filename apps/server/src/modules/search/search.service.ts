@@ -7,9 +7,17 @@ import type { MicroCache } from '../../lib/micro-cache.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { toProductJson } from '../products/products.repository.ts'
 import type { BrandIndex } from './brand-index.ts'
-import type { ListingColumns } from './listing-columns.ts'
-import { decodeSearchCursor, encodeSearchCursor } from './search.cursor.ts'
-import { FACET_NAMES, type SearchFilters, type SearchSummary, searchPage, searchSummary } from './search.repository.ts'
+import { countColumns, type ListingColumns, pageOfColumns } from './listing-columns.ts'
+import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts'
+import {
+  FACET_NAMES,
+  type SearchFilters,
+  type SearchRow,
+  type SearchSummary,
+  searchPage,
+  searchRowsByIds,
+  searchSummary,
+} from './search.repository.ts'
 
 /** More words than this in `q` are ignored (each word is one more condition). */
 export const SEARCH_MAX_WORDS = 8
@@ -74,15 +82,11 @@ export async function search(
     maxCents: query.maxPrice === undefined ? undefined : Math.floor(query.maxPrice * 100 + 1e-6),
     verified: query.verified === 'true',
   }
-  const { fuzzy, summary } = await summaryOf(deps, filters)
-  const full: SearchFilters = { ...filters, fuzzy }
-  const { rows, hasMore } = await searchPage(
-    deps.db,
-    full,
-    { sort, limit: query.limit ?? SEARCH_DEFAULT_LIMIT, cursor, total: summary.total },
-    deps.now,
-  )
-  const last = rows.at(-1)
+  const limit = query.limit ?? SEARCH_DEFAULT_LIMIT
+  const { summary, rows, next } =
+    words.length === 0
+      ? await searchInColumns(deps, { ...filters, fuzzy: false }, sort, cursor, limit)
+      : await searchInDatabase(deps, filters, sort, cursor, limit)
   const names = await deps.brands.byIds(summary.counts.brand.map((b) => b.value))
   const result: SearchResult = {
     // public answers, the same for everyone: never with contact details (decision 013)
@@ -105,21 +109,67 @@ export async function search(
         : { min: 0, max: 0 },
     },
   }
-  const nextCursor =
-    hasMore && last ? encodeSearchCursor(deps.cursorKey, { sort, key: last.sortKey, id: last.id }) : undefined
+  const nextCursor = next ? encodeSearchCursor(deps.cursorKey, { sort, ...next }) : undefined
   return { result, nextCursor }
 }
 
+/** A search's summary, the rows of its page, and where the next page starts (when there is one). */
+interface Found {
+  summary: SearchSummary
+  rows: SearchRow[]
+  next: { key: string; id: string } | undefined
+}
+
 /**
- * The summary of a search. Without words, it is counted in memory (ListingColumns). With words, it is the cached
- * summary, or one read now from the database. Words are matched by full text; only when that finds nothing
- * (with these filters) are they matched by likeness too. A search with one filter starts from the summary of its
+ * Without words, everything but the listings' own columns comes from memory (ListingColumns): the counts, and which
+ * listings make the page; the database reads those few rows by id. A listing sold on another instance since the
+ * columns were read is left out of the page (it is no longer for sale).
+ */
+async function searchInColumns(
+  deps: SearchDeps,
+  f: SearchFilters,
+  sort: SearchSort,
+  cursor: SearchCursor | undefined,
+  limit: number,
+): Promise<Found> {
+  const columns = await deps.columns.snapshot()
+  const summary = countColumns(columns, f)
+  const page = pageOfColumns(columns, f, sort, cursor, limit + 1)
+  const shown = page.ids.slice(0, limit)
+  const rows = await searchRowsByIds(deps.db, shown, deps.now)
+  const more = page.ids.length > limit && shown.length > 0
+  return {
+    summary,
+    rows,
+    next: more ? { key: page.keys[limit - 1]!, id: shown[limit - 1]! } : undefined,
+  }
+}
+
+/** With words, the database matches them (its text and trigram indexes): the summary (cached), then the page. */
+async function searchInDatabase(
+  deps: SearchDeps,
+  filters: Omit<SearchFilters, 'fuzzy'>,
+  sort: SearchSort,
+  cursor: SearchCursor | undefined,
+  limit: number,
+): Promise<Found> {
+  const { fuzzy, summary } = await summaryOf(deps, filters)
+  const { rows, hasMore } = await searchPage(
+    deps.db,
+    { ...filters, fuzzy },
+    { sort, limit, cursor, total: summary.total },
+    deps.now,
+  )
+  const last = rows.at(-1)
+  return { summary, rows, next: hasMore && last ? { key: last.sortKey, id: last.id } : undefined }
+}
+
+/**
+ * The cached summary of a search with words, or one read now. Words are matched by full text; only when that finds
+ * nothing (with these filters) are they matched by likeness too. A search with one filter starts from the summary of its
  * words alone (cached on its own).
  */
 async function summaryOf(deps: SearchDeps, filters: Omit<SearchFilters, 'fuzzy'>): Promise<CachedSummary> {
-  // without words, the columns in memory count any combination of filters in milliseconds
-  if (filters.words.length === 0)
-    return { fuzzy: false, summary: await deps.columns.summary({ ...filters, fuzzy: false }) }
   const key = JSON.stringify([
     filters.words,
     ...FACET_NAMES.map((name) => filters[name]),
