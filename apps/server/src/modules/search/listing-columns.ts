@@ -2,9 +2,16 @@ import { CATEGORY_SLUGS, COLOURS, CONDITIONS, MATERIALS, type SearchSort } from 
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { products, users } from '../../db/schema/index.ts'
-import type { MicroCache } from '../../lib/micro-cache.ts'
+import { type Changes, Refreshing } from './refreshing.ts'
 import type { SearchCursor } from './search.cursor.ts'
-import { FACET_NAMES, type FacetName, type SearchFilters, type SearchSummary } from './search.repository.ts'
+import {
+  FACET_NAMES,
+  type FacetName,
+  type SearchFilters,
+  type SearchSummary,
+  type WordMatches,
+  wordMatches,
+} from './search.repository.ts'
 
 /** The code of a listing without a value for a facet (no brand, colour or material stated). */
 const NONE = 0xffff
@@ -30,8 +37,11 @@ export interface Columns {
   facet: Record<FacetName, Uint16Array>
   cents: Int32Array
   verified: Uint8Array
-  /** The rows by price, then id (price_asc; read backwards, price_desc). */
+  /** The rows by price, then id (price_asc; read backwards, price_desc), and each row's place in that order. */
   byPrice: Uint32Array
+  priceRank: Uint32Array
+  /** The row of each id. */
+  rowOf: Map<string, number>
   dictionary: Dictionary
 }
 
@@ -39,66 +49,73 @@ export interface Columns {
 type Allowed = Uint8Array | null
 
 /**
- * Search's counts for searches without words, kept in memory (decision 018, "facets without a full scan"): every
- * listing for sale, read once into typed columns, and counted here for any combination of filters, so that the
- * database reads only the page of items. Words still count in the database (their matches come from its text index).
- *
- * Kept right by the search cache's generation: `listingsChanged()` empties that cache (a listing added, edited, sold
- * or removed, a seller verified), and the next search reads the columns again before it counts. Changes made by
- * other instances arrive by age: after `maxAgeMs` the columns are read again in the background while searches go on
- * counting the old ones (as the summary cache lets counts be up to that old). `maxAgeMs` 0 reads them for every search.
+ * Search kept in memory (decision 018): every listing for sale, read once into typed columns, and every set of
+ * words' matches (from the database's text indexes, once per set of words). Any combination of words, filters, sort
+ * and page is then counted and chosen here in milliseconds, and the database reads only the rows of the page by id.
+ * Both are `Refreshing`: read again at once after a change in this process, and in the background when old.
  */
-export class ListingColumns {
-  private columns: Columns | undefined
-  /** The generation of the search cache the columns were read at, and when. */
-  private readAt = { generation: -1, time: Number.NEGATIVE_INFINITY }
-  private reading: Promise<Columns> | undefined
+export class SearchMemory {
+  private readonly columns: Refreshing<Columns>
+  private readonly words = new Map<string, Refreshing<WordMatches>>()
 
   constructor(
     private readonly db: DbOrTx,
-    private readonly changes: Pick<MicroCache<unknown>, 'version'>,
+    private readonly changes: Changes,
     private readonly maxAgeMs: number,
-  ) {}
-
-  /** The columns as of the last change in this process, read again first when a change came since. */
-  private async current(): Promise<Columns> {
-    const generation = this.changes.version
-    if (this.columns && this.readAt.generation === generation && this.maxAgeMs > 0) {
-      // old but not outdated by anything this process did: count them, and read new ones for the next searches
-      if (Date.now() - this.readAt.time > this.maxAgeMs) void this.read().catch(() => undefined)
-      return this.columns
-    }
-    // a read that began before the latest change may have missed it: wait for it, then read again if so
-    let columns = await this.read()
-    if (this.readAt.generation !== generation || this.maxAgeMs === 0) columns = await this.read(true)
-    return columns
-  }
-
-  /** Reads the listings for sale; concurrent callers share one read (a fresh one with `again`). */
-  private read(again = false): Promise<Columns> {
-    if (this.reading && !again) return this.reading
-    const generation = this.changes.version
-    const time = Date.now()
-    const reading = readColumns(this.db).then((columns) => {
-      // a slower, older read must not replace a newer one
-      if (generation >= this.readAt.generation) {
-        this.columns = columns
-        this.readAt = { generation, time }
-      }
-      return columns
-    })
-    const done = () => {
-      if (this.reading === reading) this.reading = undefined
-    }
-    reading.then(done, done)
-    this.reading = reading
-    return reading
+  ) {
+    this.columns = new Refreshing(() => readColumns(db), changes, maxAgeMs)
   }
 
   /** The columns to count and page a search in (`countColumns`, `pageOfColumns`). */
   snapshot(): Promise<Columns> {
-    return this.current()
+    return this.columns.get()
   }
+
+  /** The listings that match these words (by likeness too when `fuzzy`), best first, as rows of `columns`. */
+  async matches(columns: Columns, words: string[], fuzzy: boolean): Promise<Subset> {
+    const key = `${fuzzy ? '~' : '='}${words.join(' ')}`
+    let entry = this.words.get(key)
+    if (!entry) {
+      if (this.words.size >= MAX_WORD_SETS) this.words.delete(this.words.keys().next().value!)
+      entry = new Refreshing(() => wordMatches(this.db, { words, fuzzy }), this.changes, this.maxAgeMs)
+      this.words.set(key, entry)
+    }
+    return subsetOf(columns, await entry.get())
+  }
+}
+
+/** Sets of words whose matches are kept (the oldest goes first). */
+const MAX_WORD_SETS = 500
+
+/**
+ * A set of words' matches as rows of one snapshot of the columns, best first, with their relevance; and, made when
+ * first asked for, the same rows in newest and in price order.
+ */
+export interface Subset {
+  rows: Uint32Array
+  scores: Float32Array
+  newest?: Uint32Array
+  byPrice?: Uint32Array
+}
+
+const subsets = new WeakMap<WordMatches, { columns: Columns; subset: Subset }>()
+
+/** The matches as rows of `columns` (a listing the columns do not hold is no longer for sale, or not yet seen). */
+function subsetOf(columns: Columns, matches: WordMatches): Subset {
+  const kept = subsets.get(matches)
+  if (kept?.columns === columns) return kept.subset
+  const rows: number[] = []
+  const scores: number[] = []
+  matches.ids.forEach((id, i) => {
+    const row = columns.rowOf.get(id)
+    if (row !== undefined) {
+      rows.push(row)
+      scores.push(matches.scores[i]!)
+    }
+  })
+  const subset: Subset = { rows: Uint32Array.from(rows), scores: Float32Array.from(scores) }
+  subsets.set(matches, { columns, subset })
+  return subset
 }
 
 /** Fields of one listing in the text `readColumns` asks for, in this order. */
@@ -165,6 +182,8 @@ async function readColumns(db: DbOrTx): Promise<Columns> {
   const cents = new Int32Array(size)
   const verified = new Uint8Array(size)
   const byPrice = new Uint32Array(size)
+  const priceRank = new Uint32Array(size)
+  const rowOf = new Map<string, number>()
   const at = Object.fromEntries(FIELDS.map((field, i) => [field, i])) as Record<(typeof FIELDS)[number], number>
   lines.forEach((line, i) => {
     const field = line.split('\t')
@@ -173,9 +192,12 @@ async function readColumns(db: DbOrTx): Promise<Columns> {
     for (const name of FACET_NAMES) facet[name][i] = codeOf(name, field[at[name]]!)
     cents[i] = Number(field[at.cents])
     verified[i] = field[at.verified] === '1' ? 1 : 0
-    byPrice[Number(field[at.priceRank])] = i
+    const rank = Number(field[at.priceRank])
+    byPrice[rank] = i
+    priceRank[i] = rank
+    rowOf.set(ids[i], i)
   })
-  return { size, ids, micros, facet, cents, verified, byPrice, dictionary }
+  return { size, ids, micros, facet, cents, verified, byPrice, priceRank, rowOf, dictionary }
 }
 
 /** The codes a filter asks for, as a lookup table over every code of that facet. */
@@ -225,15 +247,17 @@ function filtersOver(columns: Columns, f: SearchFilters): (i: number) => number 
  * exactly one filter counts only in that filter's own facet (or, for the price range, only in the range): the same
  * rule as the database summary's "near misses".
  */
-export function countColumns(columns: Columns, f: SearchFilters): SearchSummary {
-  const { size, facet, cents, dictionary } = columns
+export function countColumns(columns: Columns, f: SearchFilters, subset?: Subset): SearchSummary {
+  const { facet, cents, dictionary } = columns
+  const size = subset ? subset.rows.length : columns.size
   const missesOf = filtersOver(columns, f)
   const counts = FACET_NAMES.map((name) => new Uint32Array(dictionary[name].length))
   const all = FACET_NAMES.map((name) => facet[name])
   let total = 0
   let low = Number.POSITIVE_INFINITY
   let high = Number.NEGATIVE_INFINITY
-  for (let i = 0; i < size; i++) {
+  for (let n = 0; n < size; n++) {
+    const i = subset ? subset.rows[n]! : n
     const misses = missesOf(i)
     if (misses === -1) continue
     if (misses === 0) total++
@@ -286,10 +310,45 @@ export interface ColumnsPage {
   keys: string[]
 }
 
+/** The rows of a search in its sort's order: `rowAt(p)` is the p-th; `scoreAt(p)` its relevance (with words). */
+interface Order {
+  length: number
+  rowAt: (p: number) => number
+  scoreAt: (p: number) => number
+}
+
+/** The rows of `subset` (or of every listing) in the sort's order; the orders of a subset are made once. */
+function orderOf(columns: Columns, sort: SearchSort, subset: Subset | undefined): Order {
+  const noScore = () => 0
+  if (!subset) {
+    const { size, byPrice } = columns
+    if (sort === 'price_asc') return { length: size, rowAt: (p) => byPrice[p]!, scoreAt: noScore }
+    if (sort === 'price_desc') return { length: size, rowAt: (p) => byPrice[size - 1 - p]!, scoreAt: noScore }
+    // the rows are in newest order (and relevance reads as newest without words)
+    return { length: size, rowAt: (p) => p, scoreAt: noScore }
+  }
+  const length = subset.rows.length
+  if (sort === 'relevance') return { length, rowAt: (p) => subset.rows[p]!, scoreAt: (p) => subset.scores[p]! }
+  if (sort === 'newest') {
+    // row numbers are newest first
+    subset.newest ??= subset.rows.slice().sort()
+    const newest = subset.newest
+    return { length, rowAt: (p) => newest[p]!, scoreAt: noScore }
+  }
+  if (!subset.byPrice) {
+    const { priceRank } = columns
+    subset.byPrice = subset.rows.slice().sort((a, b) => priceRank[a]! - priceRank[b]!)
+  }
+  const byPrice = subset.byPrice
+  return sort === 'price_asc'
+    ? { length, rowAt: (p) => byPrice[p]!, scoreAt: noScore }
+    : { length, rowAt: (p) => byPrice[length - 1 - p]!, scoreAt: noScore }
+}
+
 /**
- * Up to `take` matches after `cursor`, in the sort's order (relevance reads as newest without words): the columns
- * are kept in newest order and by price, so a page walks them from the cursor's place (found by bisection) and stops
- * when it has enough.
+ * Up to `take` matches after `cursor`, in the sort's order: the listings (or a set of words' matches) are kept in
+ * each sort's order, so a page walks that order from the cursor's place (found by bisection) until it has enough.
+ * Each key is what the database path printed for a cursor: the relevance as a `real`, cents, or a timestamp.
  */
 export function pageOfColumns(
   columns: Columns,
@@ -297,50 +356,70 @@ export function pageOfColumns(
   sort: SearchSort,
   cursor: SearchCursor | undefined,
   take: number,
+  subset?: Subset,
 ): ColumnsPage {
-  const { size, ids, micros, cents, byPrice } = columns
-  const rowAt =
-    sort === 'price_asc'
-      ? (p: number) => byPrice[p]!
-      : sort === 'price_desc'
-        ? (p: number) => byPrice[size - 1 - p]!
-        : (p: number) => p
-  const keyOf = (r: number) =>
-    sort === 'price_asc' || sort === 'price_desc' ? String(cents[r]) : formatMicros(micros[r]!)
+  const { ids, micros, cents } = columns
+  const order = orderOf(columns, sort, subset)
+  const keyOf = (p: number, r: number) =>
+    sort === 'relevance' ? String(order.scoreAt(p)) : sort === 'newest' ? formatMicros(micros[r]!) : String(cents[r])
   let start = 0
   if (cursor) {
-    const after = afterCursor(columns, sort, cursor)
+    const after = afterCursor(columns, order, sort, cursor)
     // `after` is false then true along the order: the first position where it holds
     let low = 0
-    let high = size
+    let high = order.length
     while (low < high) {
       const mid = (low + high) >>> 1
-      if (after(rowAt(mid))) high = mid
+      if (after(mid)) high = mid
       else low = mid + 1
     }
     start = low
   }
   const missesOf = filtersOver(columns, f)
   const page: ColumnsPage = { ids: [], keys: [] }
-  for (let p = start; p < size && page.ids.length < take; p++) {
-    const r = rowAt(p)
+  for (let p = start; p < order.length && page.ids.length < take; p++) {
+    const r = order.rowAt(p)
     if (missesOf(r) !== 0) continue
     page.ids.push(ids[r]!)
-    page.keys.push(keyOf(r))
+    page.keys.push(keyOf(p, r))
   }
   return page
 }
 
-/** Whether row r comes after the cursor in the sort's order (ties broken by id in the sort's direction). */
-function afterCursor(columns: Columns, sort: SearchSort, cursor: SearchCursor): (r: number) => boolean {
+/** Whether the p-th row of the order comes after the cursor (ties broken by id in the sort's direction). */
+function afterCursor(columns: Columns, order: Order, sort: SearchSort, cursor: SearchCursor): (p: number) => boolean {
   const { ids, micros, cents } = columns
   const id = cursor.id.toLowerCase()
-  if (sort === 'price_asc' || sort === 'price_desc') {
-    const key = Number(cursor.key)
-    return sort === 'price_asc'
-      ? (r) => cents[r]! > key || (cents[r] === key && ids[r]! > id)
-      : (r) => cents[r]! < key || (cents[r] === key && ids[r]! < id)
+  const { rowAt } = order
+  switch (sort) {
+    case 'price_asc': {
+      const key = Number(cursor.key)
+      return (p) => {
+        const r = rowAt(p)
+        return cents[r]! > key || (cents[r] === key && ids[r]! > id)
+      }
+    }
+    case 'price_desc': {
+      const key = Number(cursor.key)
+      return (p) => {
+        const r = rowAt(p)
+        return cents[r]! < key || (cents[r] === key && ids[r]! < id)
+      }
+    }
+    case 'relevance': {
+      // a `real`, compared as one
+      const key = Math.fround(Number(cursor.key))
+      return (p) => {
+        const score = order.scoreAt(p)
+        return score < key || (score === key && ids[rowAt(p)]! < id)
+      }
+    }
+    case 'newest': {
+      const key = parseMicros(cursor.key)
+      return (p) => {
+        const r = rowAt(p)
+        return micros[r]! < key || (micros[r] === key && ids[r]! < id)
+      }
+    }
   }
-  const key = parseMicros(cursor.key)
-  return (r) => micros[r]! < key || (micros[r] === key && ids[r]! < id)
 }
