@@ -1,5 +1,6 @@
+import type { Address } from '@preloved/shared/addresses'
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
 
@@ -28,6 +29,8 @@ export const bookings = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Times an expired hold was taken again by starting to pay (at most once: finding 5 of issue #12). */
     renewals: integer('renewals').notNull().default(0),
+    /** LOCAL STAND-IN for core's column (issue 16): the delivery address sent with the payment. */
+    address: jsonb('address').$type<Address>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
