@@ -29,7 +29,10 @@ export const bookings = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Times an expired hold was taken again by starting to pay (at most once: finding 5 of issue #12). */
     renewals: integer('renewals').notNull().default(0),
-    /** LOCAL STAND-IN for core's column (issue 16): the delivery address sent with the payment. */
+    /**
+     * The delivery address sent with POST /api/create-payment-intent (issue 16), copied to the order when the payment
+     * succeeds; null for SPEC's call without one (the order then waits for it).
+     */
     address: jsonb('address').$type<Address>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,7 +72,6 @@ export const payments = pgTable(
       .references(() => bookings.id),
     productId: uuid('product_id')
       .notNull()
-      .unique('payment_product_uq')
       .references(() => products.id),
     customerId: text('customer_id')
       .notNull()
@@ -92,6 +94,8 @@ export const payments = pgTable(
       'payment_amount_ck',
       sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountConflictCents} >= 0`,
     ),
+    // one sale per bag, unless that sale was refunded in full (issue 16: the bag may then sell again)
+    uniqueIndex('payment_product_uq').on(t.productId).where(sql`${t.refundedAt} is null`),
     index('payment_customer_idx').on(t.customerId),
     index('payment_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
