@@ -115,6 +115,7 @@ describe('sign up', () => {
       'My Products',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     await drawer(page).getByRole('link', { name: 'Add Product' }).click()
     await page.waitForURL('**/dashboard/addProducts')
@@ -311,6 +312,7 @@ describe('admin', () => {
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     for (const [label, heading] of [
       ['All Customers', 'All Customers'],
