@@ -61,11 +61,25 @@ describe('delivery addresses', () => {
 
     const { page, context, errors } = await h.newPage('phone')
     await logIn(page, email, PASSWORD)
-    const booked = await apiAs<{ insertedId: string }>(page, '/api/bookings', {
-      method: 'POST',
-      body: { product_id: bag.id, number: '5550101234', location: 'Brooklyn, NY' },
-    })
-    await page.goto(`/dashboard/payment/${booked.insertedId}`)
+    // booked from the bag's page, as a shopper does; paid from My Orders
+    await page.goto(`/product/${bag.id}`)
+    await page.getByRole('button', { name: /^Book Now/ }).click()
+    const booking = page.getByRole('dialog', { name: 'Address Test Hobo' })
+    await booking.waitFor()
+    await booking.getByLabel('Phone Number').fill('5550101234')
+    await booking.getByLabel('Preferred Location').fill('New York, NY')
+    await booking.getByRole('button', { name: 'Confirm Order' }).click()
+    await page.waitForURL('**/dashboard/myOrders')
+    const row = page.locator('main').getByText('Address Test Hobo').first()
+    await row.waitFor()
+    const [held] = await db.select().from(bookings).where(eq(bookings.productId, bag.id))
+    const booked = { insertedId: held!.id }
+    await page
+      .locator(`main a[href="/dashboard/payment/${booked.insertedId}"]`)
+      .filter({ visible: true })
+      .first()
+      .click()
+    await page.waitForURL(`**/dashboard/payment/${booked.insertedId}`)
     await page.getByRole('heading', { name: 'Payment for Address Test Hobo', level: 1 }).waitFor()
     // SPEC's texts stand; the delivery address comes before the card fields
     await page.getByText('Please pay $340.00 for the bag you booked. Happy Shopping!').waitFor()
