@@ -17,6 +17,8 @@ export const paymentIntentSchema = z.object({
   amount: z.number(),
   /** Dollars: the booking's price before the first-order discount. */
   price: z.number(),
+  /** Dollars: the listing's shipping, paid on top of the price (0 = free shipping; issue 16). */
+  shipping: z.number(),
   discount: z.number(),
   /** With `saveAddress: true`: whether the address is among the saved ones now (false: the address book is full). */
   addressSaved: z.boolean().optional(),
