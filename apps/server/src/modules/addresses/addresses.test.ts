@@ -314,4 +314,20 @@ describe('the delivery address of a payment', () => {
       .where(and(eq(bookings.id, bookingId), eq(bookings.customerId, s.id)))
     expect(row!.status).toBe('paid')
   })
+
+  it('the order keeps the address paid with: its buyer and its seller read it on the order', async () => {
+    const s = await newCustomer()
+    const bookingId = await bookingOf(s)
+    const opened = await intent(s, { bookingId, address: WORK })
+    const confirm = await call(s, 'POST', '/api/test-processor/confirm', {
+      clientSecret: opened.json().clientSecret,
+      card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', zip: '10001' },
+    })
+    await call(s, 'POST', '/api/payments', { transactionId: confirm.json().transactionId, bookingId })
+    for (const who of [s, seller]) {
+      const order = await call(who, 'GET', `/api/orders/${bookingId}`)
+      expect(order.statusCode, order.body).toBe(200)
+      expect(order.json()).toMatchObject({ status: 'paid', address: WORK, awaitingAddress: false })
+    }
+  })
 })
