@@ -33,9 +33,11 @@ export default defineConfig({
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // the web app's plain logic (no DOM) and its import boundaries
       {
-        // '@/…' as apps/web/tsconfig.json and vite.config.ts resolve it
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] },
+        // the app's own '@/…' imports (apps/web/vite.config.ts), so that a feature's logic can be tested where it lives
+        resolve: {
+          alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./apps/web/src/', import.meta.url))}` }],
+        },
       },
       serverProject('server', 'pglite'),
       // the same API tests against a real PostgreSQL server when one is given (CI sets it)
