@@ -1,6 +1,7 @@
 import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs } from 'react-router'
 import { useParams } from 'react-router'
+import { NotFound } from '@/components/errors/not-found'
 import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { Loading } from '@/components/ui/loading'
 import { orderQueryOptions, useOrder } from '@/features/orders/api/orders'
@@ -36,7 +37,8 @@ export default function OrderRoute() {
   const { data: order } = useOrder(id)
   if (!order || !user) return <Loading className="py-12" />
   const viewer = orderViewer(order, user)
-  if (!viewer) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
+  // the API shows an order to its buyer, its seller and admins only: anyone else never gets here
+  if (!viewer) return <NotFound />
   return (
     <DashboardPage title={t.orderTitle(order.product.title)}>
       <OrderDetails order={order} viewer={viewer} />

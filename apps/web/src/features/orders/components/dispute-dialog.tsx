@@ -1,5 +1,5 @@
 import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
-import { DISPUTE_REASONS, type DisputeReason, NOTE_MAX } from '@preloved/shared/orders'
+import { DISPUTE_REASONS, type DisputeReason, MAX_DISPUTE_PHOTOS, NOTE_MAX } from '@preloved/shared/orders'
 import { type FormEvent, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
@@ -98,7 +98,12 @@ function DisputeForm({ orderId, onClose }: FormProps) {
         error={errors.note}
         onChange={(event) => setNote(event.target.value)}
       />
-      <PhotoPicker photos={photos} onChange={setPhotos} onBusyChange={setUploading} />
+      <PhotoPicker
+        photos={photos}
+        onChange={(added) => setPhotos((list) => [...list, ...added].slice(0, MAX_DISPUTE_PHOTOS))}
+        onRemove={(url) => setPhotos((list) => list.filter((p) => p !== url))}
+        onBusyChange={setUploading}
+      />
       {errors.root ? <FormAlert>{errors.root}</FormAlert> : null}
       <Buttons label={t.actions.disputeSend} busy={uploading || dispute.isPending} onClose={onClose} />
     </form>
@@ -151,7 +156,12 @@ function AnswerForm({ orderId, onClose }: FormProps) {
         error={errors.note}
         onChange={(event) => setNote(event.target.value)}
       />
-      <PhotoPicker photos={photos} onChange={setPhotos} onBusyChange={setUploading} />
+      <PhotoPicker
+        photos={photos}
+        onChange={(added) => setPhotos((list) => [...list, ...added].slice(0, MAX_DISPUTE_PHOTOS))}
+        onRemove={(url) => setPhotos((list) => list.filter((p) => p !== url))}
+        onBusyChange={setUploading}
+      />
       {errors.root ? <FormAlert>{errors.root}</FormAlert> : null}
       <Buttons label={t.actions.answerSend} busy={uploading || answer.isPending} onClose={onClose} />
     </form>

@@ -1,12 +1,14 @@
 import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
 import { MAX_DISPUTE_PHOTOS } from '@preloved/shared/orders'
 import { X } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { uploadOrderPhoto } from '../api/upload-photo'
 
 type PhotoPickerProps = {
   photos: string[]
-  onChange: (photos: string[]) => void
+  /** Called with the photos just uploaded (to add) — `onRemove` with one to take away. */
+  onChange: (added: string[]) => void
+  onRemove: (url: string) => void
   /** True while an upload runs: the form waits for it. */
   onBusyChange: (busy: boolean) => void
 }
@@ -15,12 +17,13 @@ type PhotoPickerProps = {
  * Up to MAX_DISPUTE_PHOTOS photos for a dispute or an answer, each uploaded through POST /api/images as soon as it is
  * chosen (the server's image pipeline checks type and size); a refused file says why under the field.
  */
-export function PhotoPicker({ photos, onChange, onBusyChange }: PhotoPickerProps) {
+export function PhotoPicker({ photos, onChange, onRemove, onBusyChange }: PhotoPickerProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(0)
   const [error, setError] = useState<string>()
   const room = MAX_DISPUTE_PHOTOS - photos.length - uploading
+  useEffect(() => onBusyChange(uploading > 0), [uploading, onBusyChange])
 
   const choose = async (files: FileList | null) => {
     const chosen = Array.from(files ?? []).slice(0, Math.max(0, room))
@@ -28,14 +31,12 @@ export function PhotoPicker({ photos, onChange, onBusyChange }: PhotoPickerProps
     if (chosen.length === 0) return
     setError(undefined)
     setUploading((n) => n + chosen.length)
-    onBusyChange(true)
     const results = await Promise.allSettled(chosen.map(uploadOrderPhoto))
     const urls = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failed) setError(failed.reason instanceof Error ? failed.reason.message : String(failed.reason))
-    onChange([...photos, ...urls].slice(0, MAX_DISPUTE_PHOTOS))
+    onChange(urls)
     setUploading((n) => n - chosen.length)
-    onBusyChange(false)
   }
 
   return (
@@ -55,7 +56,7 @@ export function PhotoPicker({ photos, onChange, onBusyChange }: PhotoPickerProps
                 type="button"
                 className="btn btn-circle btn-xs absolute -top-2 -right-2 border-base-300 bg-base-100"
                 aria-label={t.actions.removePhoto(index + 1)}
-                onClick={() => onChange(photos.filter((p) => p !== url))}
+                onClick={() => onRemove(url)}
               >
                 <X aria-hidden="true" className="size-3.5" />
               </button>
