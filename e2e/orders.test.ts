@@ -1,7 +1,9 @@
+import { messages } from '@preloved/shared/messages'
 import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
 import type { Order } from '@preloved/shared/orders'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, users } from '../apps/server/src/db/schema/index.ts'
 import { PASSWORD, signUp } from '../apps/server/test/auth-helpers.ts'
@@ -40,7 +42,7 @@ async function movesShown(page: Page): Promise<string[]> {
 const stateBadge = (page: Page) => page.getByTestId('order-state').first()
 
 /** Books `productId` and pays for it with the test card, through the API as the signed-in page (with an address). */
-async function bookAndPay(page: Page, productId: string): Promise<string> {
+async function bookAndPay(page: Page, productId: string, address: typeof ADDRESS | null = ADDRESS): Promise<string> {
   const booked = await apiAs<{ insertedId: string }>(page, '/api/bookings', {
     method: 'POST',
     body: { product_id: productId, number: '5550101234', location: 'Brooklyn, NY' },
@@ -48,7 +50,7 @@ async function bookAndPay(page: Page, productId: string): Promise<string> {
   const bookingId = booked.insertedId
   const intent = await apiAs<{ clientSecret: string; amount: number }>(page, '/api/create-payment-intent', {
     method: 'POST',
-    body: { bookingId, address: ADDRESS },
+    body: address ? { bookingId, address } : { bookingId },
   })
   const confirmed = await apiAs<{ transactionId: string }>(page, '/api/test-processor/confirm', {
     method: 'POST',
@@ -79,6 +81,36 @@ async function shots(page: Page, name: string) {
   const wide = await screenshot(page, `${name}-1280`)
   if (size) await page.setViewportSize(size)
   return [phone, wide]
+}
+
+/** A new bag of the demo's verified seller (with one of the demo's photos), and a new customer signed in on a phone. */
+async function bagAndBuyer(title: string) {
+  const db = h.app.db
+  const [seller] = await db.select().from(users).where(eq(users.email, DEMO.verifiedSeller))
+  const [demoBag] = await db.select().from(products).where(eq(products.sellerId, seller!.id)).limit(1)
+  const bag = await insertProduct(db, seller!.id, {
+    title,
+    resellPriceCents: 45_000,
+    img: demoBag!.img,
+    thumb: demoBag!.thumb,
+    photos: demoBag!.photos,
+  })
+  const email = `buyer-${Math.random().toString(36).slice(2)}@example.test`
+  await signUp(h.app, { name: 'Olive Order', email })
+  const buyer = await h.newPage('phone')
+  await logIn(buyer.page, email, PASSWORD)
+  return { bag, buyer }
+}
+
+/** A small photo, as a phone's camera roll holds one. */
+async function photo(name: string) {
+  const size = 200
+  const raw = Buffer.alloc(size * size * 3)
+  for (let i = 0; i < raw.length; i += 1) raw[i] = (i * 7 + Math.floor(Math.random() * 30)) % 256
+  const buffer = await sharp(raw, { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer()
+  return { name, mimeType: 'image/png', buffer }
 }
 
 describe('an order from payment to completion, as its buyer and its seller see it', () => {
@@ -248,5 +280,114 @@ describe('an order from payment to completion, as its buyer and its seller see i
     expect(buyer.errors).toEqual([])
     await buyer.context.close()
     await sellerTab.context.close()
+  })
+})
+
+describe('a problem reported, and an order waiting for its address', () => {
+  it('the buyer reports a problem with a photo, the seller answers once: each page offers only its moves', async () => {
+    const { bag, buyer } = await bagAndBuyer('Dispute Page Test Alma BB')
+    const id = await bookAndPay(buyer.page, bag.id)
+    const seller = await h.newPage('desktop')
+    await logIn(seller.page, DEMO.verifiedSeller)
+    const shipped = await apiAs<Order>(seller.page, `/api/orders/${id}/ship`, {
+      method: 'POST',
+      body: { carrier: 'dhl', trackingNumber: 'JD014600006281234567' },
+    })
+    expect(shipped.status).toBe('shipped')
+    expect(shipped.carrier).toBe('DHL')
+
+    // Report a problem: an empty form says what is missing under the fields; then a reason, a note and a photo
+    await openOrder(buyer.page, id)
+    await buyer.page.getByRole('button', { name: t.actions.dispute, exact: true }).click()
+    const report = buyer.page.getByRole('dialog', { name: t.actions.disputeTitle })
+    await report.getByRole('button', { name: t.actions.disputeSend }).click()
+    await report.getByText(t.actions.reasonRequired).waitFor()
+    await report.getByText(t.actions.noteRequired).waitFor()
+    await report.getByRole('radio', { name: t.disputeReason.damaged }).check()
+    await report.getByLabel(t.actions.note).fill('The strap arrived torn at the buckle.')
+    await report.getByLabel(t.actions.photos).setInputFiles([await photo('strap.png')])
+    await report.getByRole('button', { name: t.actions.removePhoto(1) }).waitFor()
+    expect(await allA11yViolations(buyer.page)).toEqual([])
+    await report.getByRole('button', { name: t.actions.disputeSend }).click()
+    await buyer.page.getByText(t.actions.disputed).waitFor()
+    await expect.poll(() => stateBadge(buyer.page).innerText()).toBe(t.status.disputed)
+    expect(await movesShown(buyer.page)).toEqual([])
+    const stored = await apiAs<Order>(buyer.page, `/api/orders/${id}`)
+    expect(stored.status).toBe('disputed')
+    expect(stored.dispute).toMatchObject({ reason: 'damaged', note: 'The strap arrived torn at the buckle.' })
+    expect(stored.dispute?.photos).toHaveLength(1)
+    await buyer.page.getByText(t.disputeReason.damaged).first().waitFor()
+    await buyer.page.getByText(t.noAnswer).waitFor()
+
+    // the seller answers, once
+    await openOrder(seller.page, id)
+    expect(await stateBadge(seller.page).innerText()).toBe(t.status.disputed)
+    expect(await movesShown(seller.page)).toEqual([t.actions.answer])
+    await seller.page.getByRole('button', { name: t.actions.answer, exact: true }).click()
+    const answer = seller.page.getByRole('dialog', { name: t.actions.answerTitle })
+    await answer.getByRole('button', { name: t.actions.answerSend }).click()
+    await answer.getByText(t.actions.answerRequired).waitFor()
+    await answer.getByLabel(t.actions.answerNote).fill('It left here intact: photo of the strap before packing.')
+    await answer.getByRole('button', { name: t.actions.answerSend }).click()
+    await seller.page.getByText(t.actions.answered).waitFor()
+    await seller.page.getByText('It left here intact: photo of the strap before packing.').waitFor()
+    expect(await movesShown(seller.page)).toEqual([])
+    expect(await allA11yViolations(seller.page)).toEqual([])
+    await shots(seller.page, 'orders-seller-disputed')
+    expect(buyer.errors).toEqual([])
+    await buyer.context.close()
+    await seller.context.close()
+  })
+
+  it('paid without an address: the seller waits and may only cancel, the buyer adds it, then the seller cancels', async () => {
+    const { bag, buyer } = await bagAndBuyer('Address Page Test Neverfull')
+    const id = await bookAndPay(buyer.page, bag.id, null)
+    const seller = await h.newPage('desktop')
+    await logIn(seller.page, DEMO.verifiedSeller)
+
+    // the seller: waiting for the address, no shipping yet, no deadline running
+    await openOrder(seller.page, id)
+    expect(await stateBadge(seller.page).innerText()).toBe(t.awaitingAddress)
+    expect(await movesShown(seller.page)).toEqual([t.actions.cancel])
+    expect(await seller.page.getByTestId('deadline').count()).toBe(0)
+
+    // the buyer: the address form; its errors show under the fields, then it is saved
+    await openOrder(buyer.page, id)
+    expect(await movesShown(buyer.page)).toEqual([])
+    const f = t.addressFields
+    await buyer.page.getByRole('button', { name: t.actions.addressSave }).click()
+    await buyer.page.getByText(messages.addresses.line1Required).waitFor()
+    expect(await allA11yViolations(buyer.page)).toEqual([])
+    await shots(buyer.page, 'orders-buyer-address')
+    await buyer.page.getByLabel(f.name, { exact: true }).fill(ADDRESS.name)
+    await buyer.page.getByLabel(f.line1).fill(ADDRESS.line1)
+    await buyer.page.getByLabel(f.city).fill(ADDRESS.city)
+    await buyer.page.getByLabel(f.postcode).fill(ADDRESS.postcode)
+    await buyer.page.getByLabel(f.country).fill('us')
+    await buyer.page.getByLabel(f.phone).fill(ADDRESS.phone)
+    await buyer.page.getByRole('button', { name: t.actions.addressSave }).click()
+    await buyer.page.getByText(t.actions.addressSaved).waitFor()
+    await expect.poll(() => stateBadge(buyer.page).innerText()).toBe(t.status.paid)
+    expect(await buyer.page.getByTestId('order-address').innerText()).toContain('US')
+    await buyer.page.getByTestId('deadline').waitFor()
+
+    // the seller now sees the address and may ship or cancel; they cancel, confirming first
+    await openOrder(seller.page, id)
+    expect(await seller.page.getByTestId('order-address').innerText()).toContain(ADDRESS.line1)
+    expect(await movesShown(seller.page)).toEqual([t.actions.ship, t.actions.cancel])
+    await seller.page.getByRole('button', { name: t.actions.cancel, exact: true }).click()
+    const confirm = seller.page.getByRole('dialog', { name: t.actions.cancelTitle })
+    await confirm.getByText(t.actions.cancelMessage).waitFor()
+    expect(await allA11yViolations(seller.page)).toEqual([])
+    await confirm.getByRole('button', { name: t.actions.cancelConfirm }).click()
+    await seller.page.getByText(t.actions.cancelled).waitFor()
+    await expect.poll(() => stateBadge(seller.page).innerText()).toBe(t.status.cancelled)
+    expect(await movesShown(seller.page)).toEqual([])
+    const cancelled = await apiAs<Order>(seller.page, `/api/orders/${id}`)
+    expect(cancelled.status).toBe('cancelled')
+    expect(cancelled.refunded).toBe(cancelled.amount)
+    expect(buyer.errors).toEqual([])
+    await buyer.context.close()
+    await seller.context.close()
   })
 })
