@@ -39,6 +39,8 @@ export const orderPagesMessages = {
     cancelled: 'Cancelled',
     refunded: 'Refunded',
   } satisfies Record<OrderStatus, string>,
+  /** A timeline line that does not change the state (an address added, an answer to a dispute): its note says what. */
+  timelineUpdate: 'Updated',
   /** A timeline line: who did it. */
   actor: {
     buyer: 'by the buyer',

@@ -69,9 +69,11 @@ describe('orderActions: only what each party may do now', () => {
     expect(orderActions(shipped, 'seller')).toEqual([])
   })
 
-  it('the seller answers a dispute once; the buyer waits', () => {
+  it('the seller answers a dispute, and may add to the answer while it is open; the buyer waits', () => {
     expect(orderActions(order({ status: 'disputed', dispute: dispute(null) }), 'seller')).toEqual(['answer'])
-    expect(orderActions(order({ status: 'disputed', dispute: dispute('It left intact') }), 'seller')).toEqual([])
+    expect(orderActions(order({ status: 'disputed', dispute: dispute('It left intact') }), 'seller')).toEqual([
+      'answer',
+    ])
     expect(orderActions(order({ status: 'disputed', dispute: dispute(null) }), 'buyer')).toEqual([])
   })
 

@@ -69,15 +69,13 @@ export function orderNextStep(order: NextStepOrder, viewer: OrderViewer, timeZon
 /**
  * The moves this viewer may make now (MARKETPLACE.md §4), and nothing else: the seller ships (once the address is
  * there) or cancels a paid order; the buyer adds a missing address, confirms or reports a problem with a shipped one;
- * the seller answers a dispute once. Admins act from their own pages.
+ * the seller answers a dispute (again if they have more to say: the server keeps the latest answer, each on the
+ * timeline). Admins act from their own pages.
  */
-export function orderActions(
-  order: Pick<Order, 'status' | 'awaitingAddress' | 'dispute'>,
-  viewer: OrderViewer,
-): OrderAction[] {
+export function orderActions(order: Pick<Order, 'status' | 'awaitingAddress'>, viewer: OrderViewer): OrderAction[] {
   if (viewer === 'seller') {
     if (order.status === 'paid') return order.awaitingAddress ? ['cancel'] : ['ship', 'cancel']
-    if (order.status === 'disputed' && order.dispute && order.dispute.answer === null) return ['answer']
+    if (order.status === 'disputed') return ['answer']
     return []
   }
   if (viewer === 'buyer') {

@@ -58,7 +58,7 @@ export const useMyOrdersPages = (role: OrderRole, enabled = true) =>
 export const buyerOrdersQueryOptions = () =>
   queryOptions({
     queryKey: ['orders', { role: 'buyer', all: true }],
-    queryFn: ({ signal }) => api.get('/orders?role=buyer', orderListSchema(), { signal }),
+    queryFn: ({ signal }) => api.get('/orders?role=buyer&limit=100', orderListSchema(), { signal }),
   })
 
 export const useBuyerOrders = (enabled = true) => useQuery({ ...buyerOrdersQueryOptions(), enabled })

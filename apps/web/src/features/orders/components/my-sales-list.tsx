@@ -47,9 +47,14 @@ const columns: Column<Order>[] = [
   {
     header: c.order,
     cell: (o) => (
-      <ButtonLink to={paths.dashboard.order(o._id)} variant="subtle" size="sm">
+      <ButtonLink
+        to={paths.dashboard.order(o._id)}
+        variant="subtle"
+        size="sm"
+        className="whitespace-nowrap"
+        aria-label={`${t.viewOrder}: ${o.product.title}`}
+      >
         {t.viewOrder}
-        <span className="sr-only">: {o.product.title}</span>
       </ButtonLink>
     ),
     unlabelledWhenStacked: true,

@@ -40,7 +40,7 @@ export function OrderReceipt({ order }: { order: Order }) {
       </div>
       <article
         aria-labelledby="receipt-title"
-        className="flex flex-col gap-5 rounded-box border border-base-300 bg-base-100 p-5 sm:p-8 print:border-0 print:p-0"
+        className="flex flex-col gap-5 rounded-box border border-base-300 bg-base-100 p-5 sm:p-8 print:border-0 print:p-2"
         data-testid="receipt"
       >
         <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-base-300 pb-4">

@@ -16,14 +16,15 @@ type OrderStateLinkProps = {
 
 /** My Orders' paid row (issue 16): the order's state in words, linking to its order page. */
 export function OrderStateLink({ orderId, order, title }: OrderStateLinkProps) {
+  const words = order ? orderStateWords(order) : t.viewOrder
   return (
     <Link
       to={paths.dashboard.order(orderId)}
       className="link link-hover inline-flex items-center gap-0.5 text-sm font-medium text-primary"
       data-testid="order-state-link"
+      aria-label={`${words}: ${title}`}
     >
-      {order ? orderStateWords(order) : t.viewOrder}
-      <span className="sr-only">: {title}</span>
+      {words}
       <ChevronRight aria-hidden="true" className="size-4" />
     </Link>
   )

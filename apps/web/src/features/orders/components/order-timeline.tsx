@@ -11,6 +11,8 @@ export function OrderTimeline({ timeline }: { timeline: Order['timeline'] }) {
     <ol className="flex flex-col" aria-label={t.timelineHeading}>
       {timeline.map((entry, index) => {
         const last = index === timeline.length - 1
+        // the state again (the address added to a paid order, an answer to a dispute): an update, told by its note
+        const update = index > 0 && timeline[index - 1]?.status === entry.status
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is append-only (entries never move), and two may share a moment
           <li key={index} className="relative flex gap-3 pb-5 last:pb-0">
@@ -23,13 +25,16 @@ export function OrderTimeline({ timeline }: { timeline: Order['timeline'] }) {
             />
             <div className="flex min-w-0 flex-col gap-0.5">
               <p className="font-medium">
-                {t.timelineEvent[entry.status]}{' '}
+                {update ? t.timelineUpdate : t.timelineEvent[entry.status]}{' '}
                 <span className="font-normal text-base-content/75">{t.actor[entry.actor]}</span>
               </p>
               <time dateTime={entry.at} suppressHydrationWarning className="text-sm text-base-content/75 tabular-nums">
                 {formatDateTime(entry.at)}
               </time>
-              {entry.note ? <p className="text-sm break-words whitespace-pre-line">{entry.note}</p> : null}
+              {/* a note that only repeats the event ("Paid") is left out */}
+              {entry.note && entry.note !== t.timelineEvent[entry.status] ? (
+                <p className="text-sm break-words whitespace-pre-line">{entry.note}</p>
+              ) : null}
             </div>
           </li>
         )
