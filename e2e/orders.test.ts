@@ -133,6 +133,7 @@ describe('an order from payment to completion, as its buyer and its seller see i
     const bag = await insertProduct(db, seller!.id, {
       title: 'Order Page Test Speedy 30',
       resellPriceCents: 80_000,
+      shippingCents: 1_500,
       img: demoBag!.img,
       thumb: demoBag!.thumb,
       photos: demoBag!.photos,
@@ -188,6 +189,9 @@ describe('an order from payment to completion, as its buyer and its seller see i
     expect(await movesShown(sellerTab.page)).toEqual([t.actions.ship, t.actions.cancel])
     const sellerMoney = (await sellerTab.page.getByTestId('order-money').innerText()).replace(/\s+/g, ' ')
     const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2 })}`
+    expect(paid.shipping).toBe(15)
+    expect(sellerMoney).toContain(`${t.money.shipping} $15.00`)
+    expect(sellerMoney).toContain(`${t.money.paid} ${usd(paid.amount)}`)
     expect(sellerMoney).toContain(`${t.money.commission} −${usd(paid.commission)}`)
     expect(sellerMoney).toContain(`${t.money.youReceive} ${usd(paid.sellerAmount)}`)
     expect(await allA11yViolations(sellerTab.page)).toEqual([])
@@ -289,6 +293,7 @@ describe('an order from payment to completion, as its buyer and its seller see i
     expect(text).toContain(t.receiptPage.shop)
     expect(text).toContain(id)
     expect(text).toContain(bag.title)
+    expect(text).toContain(`${t.receiptPage.shipping} $15.00`)
     expect(text).toContain(`${t.receiptPage.total} ${usd(paid.amount)}`)
     expect(paid.paymentReference).not.toBeNull()
     expect(await buyer.page.getByTestId('payment-reference').innerText()).toBe(paid.paymentReference)
