@@ -296,7 +296,16 @@ describe('hydration', () => {
 
     const seller = await h.newPage('desktop')
     await logIn(seller.page, DEMO.verifiedSeller)
-    for (const path of ['/', '/dashboard', '/dashboard/addProducts', '/dashboard/myProducts', productPath])
+    const sales = await apiAs<{ _id: string }[]>(seller.page, '/api/orders?role=seller&limit=1')
+    for (const path of [
+      '/',
+      '/dashboard',
+      '/dashboard/addProducts',
+      '/dashboard/myProducts',
+      '/dashboard/mySales',
+      ...(sales[0] ? [`/dashboard/orders/${sales[0]._id}`, `/dashboard/orders/${sales[0]._id}/receipt`] : []),
+      productPath,
+    ])
       await visit(seller.page, seller.errors, path)
     await seller.context.close()
 
