@@ -113,6 +113,7 @@ describe('sign up', () => {
     expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual([
       'Add Product',
       'My Products',
+      'Earnings',
       'My Orders',
       'My Wishlist',
     ])
@@ -305,6 +306,8 @@ describe('admin', () => {
     expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual([
       'All Customers',
       'All Sellers',
+      'Orders',
+      'Disputes',
       'Reported Items',
       'Outbox',
       'Posts',

@@ -170,6 +170,7 @@ describe('a seller who buys (item 4)', () => {
     expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual([
       'Add Product',
       'My Products',
+      'Earnings',
       'My Orders',
       'My Wishlist',
     ])
@@ -191,6 +192,7 @@ describe('a seller who buys (item 4)', () => {
     expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual([
       'Add Product',
       'My Products',
+      'Earnings',
       'My Orders',
       'My Wishlist',
     ])
@@ -214,6 +216,8 @@ describe('a seller who buys (item 4)', () => {
     expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual([
       'All Customers',
       'All Sellers',
+      'Orders',
+      'Disputes',
       'Reported Items',
       'Outbox',
       'Posts',

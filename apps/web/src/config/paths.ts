@@ -34,6 +34,13 @@ export const paths = {
     addProducts: () => '/dashboard/addProducts',
     myProducts: () => '/dashboard/myProducts',
     editProduct: (id: string) => `/dashboard/myProducts/${encodeURIComponent(id)}/edit`,
+    // issue 16: the seller's money, and the admin's orders and disputes
+    earnings: () => '/dashboard/earnings',
+    adminOrders: () => '/dashboard/orders',
+    /** The order page (buyer, seller, admin), built with My Sales. */
+    order: (id: string) => `/dashboard/orders/${encodeURIComponent(id)}`,
+    disputes: () => '/dashboard/disputes',
+    dispute: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
   },
 } as const
 

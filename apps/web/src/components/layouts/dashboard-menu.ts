@@ -21,11 +21,14 @@ export const dashboardMenus = {
   seller: [
     { to: paths.dashboard.addProducts(), label: navMessages.addProduct },
     { to: paths.dashboard.myProducts(), label: navMessages.myProducts },
+    { to: paths.dashboard.earnings(), label: navMessages.earnings },
     ...buying,
   ],
   admin: [
     { to: paths.dashboard.allCustomers(), label: navMessages.allCustomers },
     { to: paths.dashboard.allSellers(), label: navMessages.allSellers },
+    { to: paths.dashboard.adminOrders(), label: navMessages.orders },
+    { to: paths.dashboard.disputes(), label: navMessages.disputes },
     { to: paths.dashboard.reportedItems(), label: navMessages.reportedItems },
     { to: paths.dashboard.outbox(), label: navMessages.outbox },
     { to: paths.dashboard.posts(), label: navMessages.posts },
