@@ -37,6 +37,7 @@ export const moneyPagesMessages = {
     accountNumberInvalid: 'Enter the account number: 6 to 34 digits (spaces are fine)',
     saveAccount: 'Save payout account',
     replaceAccount: 'Replace payout account',
+    changeAccount: 'Change payout account',
     accountSaved: 'Payout account saved.',
     stripeLead: 'Payouts go through Stripe: Stripe asks for your bank details and identity on its own pages.',
     stripeConnect: 'Set up payouts with Stripe',

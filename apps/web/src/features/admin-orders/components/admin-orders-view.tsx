@@ -41,15 +41,18 @@ export function OrderAmounts({ order }: { order: Order }) {
 
 function OrderCell({ order }: { order: Order }) {
   return (
-    <div className="flex min-w-48 items-center gap-3">
+    <div className="flex min-w-56 items-center gap-3 max-sm:min-w-0">
       <TableThumb src={order.product.img} />
       <div className="flex min-w-0 flex-col">
         <Link to={paths.dashboard.order(order._id)} className="link link-hover font-medium break-words">
           {order.product.title}
         </Link>
-        <span className="font-mono text-xs font-normal text-base-content/70">
+        <span className="font-mono text-xs font-normal break-all text-base-content/70">
           <span className="sr-only">Order id </span>
           {order._id}
+        </span>
+        <span className="text-xs font-normal text-base-content/70">
+          Paid <time dateTime={order.createdAt}>{formatDay(order.createdAt)}</time>
         </span>
       </div>
     </div>
@@ -84,11 +87,11 @@ export function AdminOrdersView() {
     )
 
   const columns: Column<Order>[] = [
-    { header: 'Order', rowHeader: true, cell: (order) => <OrderCell order={order} /> },
+    { header: 'Order', rowHeader: true, unlabelledWhenStacked: true, cell: (order) => <OrderCell order={order} /> },
     {
       header: 'Buyer / seller',
       cell: (order) => (
-        <div className="flex flex-col text-sm">
+        <div className="flex min-w-32 flex-col text-sm">
           <span>
             <span className="text-base-content/70">Buyer: </span>
             {order.buyer.name}
@@ -100,14 +103,6 @@ export function AdminOrdersView() {
         </div>
       ),
     },
-    {
-      header: 'Date',
-      cell: (order) => (
-        <time dateTime={order.createdAt} className="whitespace-nowrap tabular-nums">
-          {formatDay(order.createdAt)}
-        </time>
-      ),
-    },
     { header: 'State', cell: (order) => <OrderStatusBadge status={order.status} /> },
     { header: 'Amounts', cell: (order) => <OrderAmounts order={order} /> },
     {
@@ -115,16 +110,9 @@ export function AdminOrdersView() {
       unlabelledWhenStacked: true,
       cell: (order) => {
         const refundable = (order.status === 'paid' || order.status === 'shipped') && refundableDollars(order) > 0
+        if (!refundable && order.status !== 'disputed') return null
         return (
-          <div className="flex flex-wrap gap-2 sm:flex-col">
-            <ButtonLink
-              to={paths.dashboard.order(order._id)}
-              size="sm"
-              variant="subtle"
-              aria-label={`${t.viewOrder}: ${order.product.title}`}
-            >
-              {t.viewOrder}
-            </ButtonLink>
+          <div className="flex flex-wrap gap-2 whitespace-nowrap sm:flex-col">
             {order.status === 'disputed' ? (
               <ButtonLink
                 to={paths.dashboard.dispute(order._id)}

@@ -195,69 +195,71 @@ export function DisputeView({ id }: { id: string }) {
       {!open ? (
         <FormAlert tone="info">{t.notDisputed(moneyPagesMessages.statuses[order.status].toLowerCase())}</FormAlert>
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Panel id="dispute-buyer" title={t.buyerSide}>
-          {dispute ? (
-            <>
-              <Badge tone="accent" className="self-start">
-                {moneyPagesMessages.disputeReasons[dispute.reason]}
-              </Badge>
-              <p className="whitespace-pre-line break-words">{dispute.note}</p>
-              <Photos urls={dispute.photos} who={order.buyer.name} />
-            </>
-          ) : (
-            <p className="text-base-content/75">No report on this order.</p>
-          )}
-        </Panel>
-        <Panel id="dispute-seller" title={t.sellerSide}>
-          {dispute?.answer ? (
-            <>
-              <p className="whitespace-pre-line break-words">{dispute.answer}</p>
-              <Photos urls={dispute.answerPhotos} who={order.seller.name} />
-            </>
-          ) : (
-            <p className="text-base-content/75">{t.noAnswer}</p>
-          )}
-        </Panel>
-      </div>
-      {open ? (
-        <section
-          aria-labelledby="dispute-decide"
-          className="flex flex-col gap-3 rounded-box border border-primary/30 bg-primary/5 p-4 sm:p-5"
-        >
-          <h2 id="dispute-decide" className="font-display text-xl font-semibold">
-            {t.decide}
-          </h2>
-          <p className="text-sm text-base-content/80">{t.decideLead}</p>
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button className="gap-2" onClick={() => setDeciding('release')} disabled={resolve.isPending}>
-              <CheckCircle2 aria-hidden="true" className="size-4" />
-              {t.release}
-            </Button>
-            <Button
-              variant="subtle"
-              className="gap-2 text-error hover:border-error/40"
-              onClick={() => setDeciding('refund')}
-              disabled={resolve.isPending}
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <Panel id="dispute-buyer" title={t.buyerSide}>
+            {dispute ? (
+              <>
+                <Badge tone="accent" className="self-start">
+                  {moneyPagesMessages.disputeReasons[dispute.reason]}
+                </Badge>
+                <p className="whitespace-pre-line break-words">{dispute.note}</p>
+                <Photos urls={dispute.photos} who={order.buyer.name} />
+              </>
+            ) : (
+              <p className="text-base-content/75">No report on this order.</p>
+            )}
+          </Panel>
+          <Panel id="dispute-seller" title={t.sellerSide}>
+            {dispute?.answer ? (
+              <>
+                <p className="whitespace-pre-line break-words">{dispute.answer}</p>
+                <Photos urls={dispute.answerPhotos} who={order.seller.name} />
+              </>
+            ) : (
+              <p className="text-base-content/75">{t.noAnswer}</p>
+            )}
+          </Panel>
+          <AuditLog order={order} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4">
+          <OrderSummary order={order} />
+          {open ? (
+            <section
+              aria-labelledby="dispute-decide"
+              className="flex flex-col gap-3 rounded-box border border-primary/30 bg-primary/5 p-4 sm:p-5"
             >
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {t.refundBuyer}
-            </Button>
-            <Button
-              variant="subtle"
-              className="gap-2"
-              onClick={() => setDeciding('partial')}
-              disabled={resolve.isPending || max <= 0}
-            >
-              <SplitSquareHorizontal aria-hidden="true" className="size-4" />
-              {t.partialRefund}
-            </Button>
-          </div>
-        </section>
-      ) : null}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <OrderSummary order={order} />
-        <AuditLog order={order} />
+              <h2 id="dispute-decide" className="font-display text-xl font-semibold">
+                {t.decide}
+              </h2>
+              <p className="text-sm text-base-content/80">{t.decideLead}</p>
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+                <Button className="gap-2" onClick={() => setDeciding('release')} disabled={resolve.isPending}>
+                  <CheckCircle2 aria-hidden="true" className="size-4" />
+                  {t.release}
+                </Button>
+                <Button
+                  variant="subtle"
+                  className="gap-2 text-error hover:border-error/40"
+                  onClick={() => setDeciding('refund')}
+                  disabled={resolve.isPending}
+                >
+                  <RotateCcw aria-hidden="true" className="size-4" />
+                  {t.refundBuyer}
+                </Button>
+                <Button
+                  variant="subtle"
+                  className="gap-2"
+                  onClick={() => setDeciding('partial')}
+                  disabled={resolve.isPending || max <= 0}
+                >
+                  <SplitSquareHorizontal aria-hidden="true" className="size-4" />
+                  {t.partialRefund}
+                </Button>
+              </div>
+            </section>
+          ) : null}
+        </div>
       </div>
       <ActionDialog
         open={deciding === 'release'}

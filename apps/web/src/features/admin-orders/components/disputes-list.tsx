@@ -25,8 +25,9 @@ export function DisputesList({ now = Date.now() }: { now?: number }) {
     {
       header: 'Order',
       rowHeader: true,
+      unlabelledWhenStacked: true,
       cell: (order) => (
-        <div className="flex min-w-48 items-center gap-3">
+        <div className="flex min-w-48 items-center gap-3 max-sm:min-w-0">
           <TableThumb src={order.product.img} />
           <div className="flex min-w-0 flex-col">
             <Link to={paths.dashboard.dispute(order._id)} className="link link-hover font-medium break-words">

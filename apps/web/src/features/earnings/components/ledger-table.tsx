@@ -55,7 +55,7 @@ const columns: Column<Entry>[] = [
     header: 'Order',
     cell: (entry) =>
       entry.orderId ? (
-        <Link to={paths.dashboard.order(entry.orderId)} className="link link-hover whitespace-nowrap font-mono text-sm">
+        <Link to={paths.dashboard.order(entry.orderId)} className="link whitespace-nowrap font-mono text-sm">
           {t.orderLink(entry.orderId)}
         </Link>
       ) : (

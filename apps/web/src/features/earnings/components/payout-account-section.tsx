@@ -28,7 +28,7 @@ function CurrentAccount({ account }: { account: Account }) {
 }
 
 /** Test mode: the holder's name and an account number, of which the server keeps only the last four digits. */
-function TestAccountForm({ account }: { account: Account }) {
+function TestAccountForm({ account, onSaved }: { account: Account; onSaved?: () => void }) {
   const save = useSavePayoutAccount()
   const [holderName, setHolderName] = useState(account?.holderName ?? '')
   const [accountNumber, setAccountNumber] = useState('')
@@ -52,6 +52,7 @@ function TestAccountForm({ account }: { account: Account }) {
         // the number is not kept here either once it is saved
         setAccountNumber('')
         toast.success(t.accountSaved)
+        onSaved?.()
       },
       onError: (error) => setErrors({ form: error.message }),
     })
@@ -87,6 +88,20 @@ function TestAccountForm({ account }: { account: Account }) {
       </div>
     </form>
   )
+}
+
+/** A seller with an account changes it on demand: the form stays folded until asked for. */
+function ChangeAccount({ account }: { account: Account }) {
+  const [open, setOpen] = useState(false)
+  if (!open)
+    return (
+      <div>
+        <Button variant="subtle" size="sm" aria-expanded={false} onClick={() => setOpen(true)}>
+          {t.changeAccount}
+        </Button>
+      </div>
+    )
+  return <TestAccountForm account={account} onSaved={() => setOpen(false)} />
 }
 
 /** With Stripe: Connect onboarding on Stripe's own pages; the API answers the link and the page goes there. */
@@ -141,6 +156,8 @@ export function PayoutAccountSection({ account, stripe }: { account: Account; st
         <Loading size="sm" />
       ) : stripe ? (
         <StripeConnect account={account} />
+      ) : account ? (
+        <ChangeAccount account={account} />
       ) : (
         <TestAccountForm account={account} />
       )}
