@@ -88,7 +88,8 @@ export const moneyPagesMessages = {
     refundConfirm: 'Refund',
     refunded: (amount: string) => `Refunded ${amount}.`,
     refundedAll: 'Order refunded in full.',
-    viewOrder: 'View order',
+    more: 'Show more orders',
+    chargeback: 'Chargeback: money held',
     viewDispute: 'Open dispute',
   },
   amount: {

@@ -1,21 +1,36 @@
 import { type Order, orderSchema, type RefundBody, type ResolveBody } from '@preloved/shared/orders'
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
 
 const orderListSchema = z.array(orderSchema)
 
-/** GET /api/admin/orders?q= (admin): orders matching an order id or a buyer's or seller's email; the latest without q. */
+/**
+ * GET /api/admin/orders?q= (admin): orders matching an order id or a buyer's or seller's email, newest first; the
+ * latest without q. Paged like every list: the next page's cursor comes in the `Link` header.
+ */
 export const adminOrdersQueryOptions = (q: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['orders', 'admin', { q }],
-    queryFn: ({ signal }) =>
-      api.get(q ? `/admin/orders?${new URLSearchParams({ q })}` : '/admin/orders', orderListSchema, { signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ ...(q ? { q } : {}), ...(pageParam ? { cursor: pageParam } : {}) })
+      const query = params.toString()
+      return api.getPage(query ? `/admin/orders?${query}` : '/admin/orders', orderListSchema, { signal })
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
   })
 
 /** A failed first load shows the route-error screen (STYLE §5); a failed refetch keeps the list on screen. */
 export function useAdminOrders(q: string) {
-  return useQuery({
+  return useInfiniteQuery({
     ...adminOrdersQueryOptions(q),
     throwOnError: (_error, query) => query.state.data === undefined,
     placeholderData: (previous) => previous,

@@ -2,6 +2,7 @@ import { moneyPagesMessages } from '@preloved/shared/messages/money-pages'
 import { PackageSearch, RotateCcw, Scale, Search } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Field } from '@/components/ui/field'
@@ -64,7 +65,8 @@ export function AdminOrdersView() {
   const [params, setParams] = useSearchParams()
   const q = (params.get('q') ?? '').trim()
   const [text, setText] = useState(q)
-  const { data: orders, isPending, isFetching } = useAdminOrders(q)
+  const { data, isPending, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage } = useAdminOrders(q)
+  const orders = data?.pages.flatMap((page) => page.data)
   const refund = useRefundOrder()
   const [toRefund, setToRefund] = useState<Order | null>(null)
 
@@ -103,7 +105,19 @@ export function AdminOrdersView() {
         </div>
       ),
     },
-    { header: 'State', cell: (order) => <OrderStatusBadge status={order.status} /> },
+    {
+      header: 'State',
+      cell: (order) => (
+        <div className="flex flex-col items-start gap-1">
+          <OrderStatusBadge status={order.status} />
+          {order.chargeback ? (
+            <Badge tone="accent" className="whitespace-nowrap">
+              {t.chargeback}
+            </Badge>
+          ) : null}
+        </div>
+      ),
+    },
     { header: 'Amounts', cell: (order) => <OrderAmounts order={order} /> },
     {
       header: 'Actions',
@@ -182,6 +196,17 @@ export function AdminOrdersView() {
           }
         />
       )}
+      {hasNextPage ? (
+        <Button
+          variant="subtle"
+          className="self-center"
+          onClick={() => fetchNextPage()}
+          disabled={isFetchingNextPage}
+          aria-busy={isFetchingNextPage || undefined}
+        >
+          {t.more}
+        </Button>
+      ) : null}
       <RefundDialog
         open={toRefund !== null}
         title={t.refundTitle}

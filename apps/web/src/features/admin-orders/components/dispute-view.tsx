@@ -112,6 +112,7 @@ function OrderSummary({ order }: { order: Order }) {
         {toCents(order.refunded) > 0 ? <Line label="Refunded">−{formatPrice(order.refunded)}</Line> : null}
         <Line label="Commission">{formatPrice(order.commission)}</Line>
         <Line label="Seller gets">{formatPrice(order.sellerAmount)}</Line>
+        {order.chargeback ? <Line label="Card chargeback">Money held until closed</Line> : null}
       </dl>
     </Panel>
   )

@@ -9,6 +9,7 @@ import { formatPrice } from '@/lib/format'
 import { toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
 import { type Earnings, useEarnings, usePayout } from '../api/earnings'
+import { payoutBlocker } from '../payout'
 import { LedgerTable } from './ledger-table'
 import { PayoutAccountSection } from './payout-account-section'
 
@@ -41,13 +42,6 @@ function Figure({ label, amount, hint, icon, highlight = false }: FigureProps) {
       <dd className="text-sm text-base-content/75">{hint}</dd>
     </div>
   )
-}
-
-/** Why the Payout button is disabled, or null when a payout can go. */
-export function payoutBlocker(earnings: Pick<Earnings, 'available' | 'account'>): string | null {
-  if (toCents(earnings.available) <= 0) return t.nothingAvailable
-  if (!earnings.account) return t.noAccount
-  return null
 }
 
 function accountName(account: NonNullable<Earnings['account']>): string {
