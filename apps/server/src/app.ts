@@ -27,7 +27,7 @@ import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
-import { createSearchCache } from './modules/search/search-cache.ts'
+import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
@@ -166,7 +166,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('stripe', createStripeGateway(config))
   app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
   app.decorate('pageCache', createPageCache(config.PAGE_CACHE_MS))
-  app.decorate('searchCache', createSearchCache(config.LIST_CACHE_MS))
+  app.decorate('searchCache', new SearchChanges())
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner
