@@ -76,6 +76,8 @@ export const products = pgTable(
     photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
     /** The price before the latest change when that change lowered it, else null (a copy of price_history's news). */
     previousPriceCents: integer('previous_price'),
+    /** What the buyer pays for shipping on top of the price (issue 16); 0 = free shipping. */
+    shippingCents: integer('shipping').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // search (decision 018): both kept by the trigger product_search_refresh (migration 0009) on every insert and
     // update, so no code path that writes listings has to know about them
@@ -96,6 +98,7 @@ export const products = pgTable(
     ),
     index('product_brand_idx').on(t.brandId),
     check('product_prices_ck', sql`${t.originalPriceCents} >= 0 and ${t.resellPriceCents} >= 0`),
+    check('product_shipping_ck', sql`${t.shippingCents} between 0 and 100000`),
     index('product_category_listing_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'available'`),

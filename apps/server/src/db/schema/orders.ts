@@ -1,5 +1,6 @@
+import type { Address } from '@preloved/shared/addresses'
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
 
@@ -28,6 +29,11 @@ export const bookings = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Times an expired hold was taken again by starting to pay (at most once: finding 5 of issue #12). */
     renewals: integer('renewals').notNull().default(0),
+    /**
+     * The delivery address sent with POST /api/create-payment-intent (issue 16), copied to the order when the payment
+     * succeeds; null for SPEC's call without one (the order then waits for it).
+     */
+    address: jsonb('address').$type<Address>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -66,7 +72,6 @@ export const payments = pgTable(
       .references(() => bookings.id),
     productId: uuid('product_id')
       .notNull()
-      .unique('payment_product_uq')
       .references(() => products.id),
     customerId: text('customer_id')
       .notNull()
@@ -89,6 +94,8 @@ export const payments = pgTable(
       'payment_amount_ck',
       sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountConflictCents} >= 0`,
     ),
+    // one sale per bag, unless that sale was refunded in full (issue 16: the bag may then sell again)
+    uniqueIndex('payment_product_uq').on(t.productId).where(sql`${t.refundedAt} is null`),
     index('payment_customer_idx').on(t.customerId),
     index('payment_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
