@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '@preloved/shared/constants'
 import { type Order, orderSchema, type RefundBody, type ResolveBody } from '@preloved/shared/orders'
 import {
   infiniteQueryOptions,
@@ -37,11 +38,32 @@ export function useAdminOrders(q: string) {
   })
 }
 
-/** GET /api/admin/disputes (admin): the disputed orders. */
+/** Disputes are few, and the page shows them oldest first: every page is read (at most this many). */
+const DISPUTE_PAGES = 10
+
+/** GET /api/admin/disputes (admin): every disputed order (the server pages them newest first; all pages are read). */
 export const disputesQueryOptions = () =>
   queryOptions({
     queryKey: ['orders', 'disputes'],
-    queryFn: ({ signal }) => api.get('/admin/disputes', orderListSchema, { signal }),
+    queryFn: async ({ signal }) => {
+      const all: Order[] = []
+      let cursor: string | null = null
+      for (let n = 0; n < DISPUTE_PAGES; n++) {
+        const params: URLSearchParams = new URLSearchParams({
+          limit: String(MAX_PAGE_SIZE),
+          ...(cursor ? { cursor } : {}),
+        })
+        const page: { data: Order[]; next: string | null } = await api.getPage(
+          `/admin/disputes?${params}`,
+          orderListSchema,
+          { signal },
+        )
+        all.push(...page.data)
+        cursor = page.next
+        if (!cursor) break
+      }
+      return all
+    },
   })
 
 export function useDisputes() {
@@ -65,32 +87,36 @@ export function useAdminOrder(id: string) {
   })
 }
 
+/** A money move's variables: the order, the body, and the Idempotency-Key of this one decision (a retry repeats it). */
+type Move<B> = { id: string; idempotencyKey: string } & B
+
 /** After a money move every order list, the order itself and the dashboard's figures are read again. */
-function useOrderMove<V extends { id: string }>(path: (id: string) => string, body: (vars: V) => unknown) {
+function useOrderMove<B>(path: (id: string) => string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (vars: V) => api.post(path(vars.id), body(vars), orderSchema),
+    mutationFn: ({ id, idempotencyKey, ...body }: Move<B>) =>
+      api.post(path(id), body, orderSchema, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: (order) => queryClient.setQueryData(adminOrderQueryOptions(order._id).queryKey, order),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['orders'] }),
+        queryClient.invalidateQueries({ queryKey: ['earnings'] }),
         queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
       ]),
   })
 }
 
+/** A fresh key for one decision (a dialog opened once): the same refund is never made twice by a repeated request. */
+export function newIdempotencyKey(): string {
+  // randomUUID needs a secure context (https, or localhost); getRandomValues works everywhere
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 /** POST /api/orders/{id}/refund (admin; paid or shipped): in full without `amount`, with a reason for the audit log. */
-export const useRefundOrder = () =>
-  useOrderMove<{ id: string } & RefundBody>(
-    (id) => `/orders/${encodeURIComponent(id)}/refund`,
-    ({ id: _id, ...body }) => body,
-  )
+export const useRefundOrder = () => useOrderMove<RefundBody>((id) => `/orders/${encodeURIComponent(id)}/refund`)
 
 /** POST /api/orders/{id}/resolve (admin; disputed only): release, or refund (in part with `amount`; the rest to the seller). */
-export const useResolveDispute = () =>
-  useOrderMove<{ id: string } & ResolveBody>(
-    (id) => `/orders/${encodeURIComponent(id)}/resolve`,
-    ({ id: _id, ...body }) => body,
-  )
+export const useResolveDispute = () => useOrderMove<ResolveBody>((id) => `/orders/${encodeURIComponent(id)}/resolve`)
 
 export type { Order }

@@ -13,7 +13,7 @@ import { formatPrice } from '@/lib/format'
 import { formatDay } from '@/lib/format-date'
 import { refundableDollars, toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
-import { type Order, useAdminOrders, useRefundOrder } from '../api/admin-orders'
+import { newIdempotencyKey, type Order, useAdminOrders, useRefundOrder } from '../api/admin-orders'
 import { OrderStatusBadge } from './order-status-badge'
 import { RefundDialog } from './refund-dialog'
 
@@ -69,6 +69,8 @@ export function AdminOrdersView() {
   const orders = data?.pages.flatMap((page) => page.data)
   const refund = useRefundOrder()
   const [toRefund, setToRefund] = useState<Order | null>(null)
+  // one key per opened confirmation: a repeated request (a retry, a double submit) is the same refund
+  const [refundKey, setRefundKey] = useState('')
 
   const search = (event: FormEvent) => {
     event.preventDefault()
@@ -78,7 +80,7 @@ export function AdminOrdersView() {
 
   const confirmRefund = (order: Order, amount: number | undefined, reason: string) =>
     refund.mutate(
-      { id: order._id, reason, ...(amount === undefined ? {} : { amount }) },
+      { id: order._id, idempotencyKey: refundKey, reason, ...(amount === undefined ? {} : { amount }) },
       {
         onSuccess: () => {
           toast.success(amount === undefined ? t.refundedAll : t.refunded(formatPrice(amount)))
@@ -145,7 +147,10 @@ export function AdminOrdersView() {
                 variant="subtle"
                 className="gap-1.5 text-error hover:border-error/40"
                 aria-label={`${t.refund}: ${order.product.title}`}
-                onClick={() => setToRefund(order)}
+                onClick={() => {
+                  setRefundKey(newIdempotencyKey())
+                  setToRefund(order)
+                }}
               >
                 <RotateCcw aria-hidden="true" className="size-4" />
                 {t.refund}

@@ -12,7 +12,7 @@ import { formatPrice } from '@/lib/format'
 import { formatDay, formatTime } from '@/lib/format-date'
 import { formatAge, refundableDollars, toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
-import { type Order, useAdminOrder, useResolveDispute } from '../api/admin-orders'
+import { newIdempotencyKey, type Order, useAdminOrder, useResolveDispute } from '../api/admin-orders'
 import { disputedAt } from '../money-checks'
 import { OrderStatusBadge } from './order-status-badge'
 import { RefundDialog } from './refund-dialog'
@@ -146,7 +146,13 @@ export function DisputeView({ id }: { id: string }) {
   const { data: order } = useAdminOrder(id)
   const resolve = useResolveDispute()
   const navigate = useNavigate()
-  const [deciding, setDeciding] = useState<Decision | null>(null)
+  const [deciding, setDecision] = useState<Decision | null>(null)
+  // one key per opened decision: a repeated request (a retry, a double submit) is the same refund
+  const [decisionKey, setDecisionKey] = useState('')
+  const setDeciding = (decision: Decision | null) => {
+    if (decision) setDecisionKey(newIdempotencyKey())
+    setDecision(decision)
+  }
 
   if (!order) return <Loading className="py-12" />
   const dispute = order.dispute
@@ -158,6 +164,7 @@ export function DisputeView({ id }: { id: string }) {
     resolve.mutate(
       {
         id: order._id,
+        idempotencyKey: decisionKey,
         outcome: decision === 'release' ? 'release' : 'refund',
         reason,
         ...(amount === undefined ? {} : { amount }),
