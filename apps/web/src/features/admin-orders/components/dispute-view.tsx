@@ -307,7 +307,7 @@ export function DisputeView({ id }: { id: string }) {
         amountRequired
         labels={{
           amount: t.partialAmount,
-          amountHint: moneyPagesMessages.orders.refundAmountHint(formatPrice(max)),
+          amountHint: t.partialAmountHint(formatPrice(max)),
           reason: moneyPagesMessages.orders.reason,
           reasonHint: moneyPagesMessages.orders.reasonHint,
           reasonRequired: t.reasonRequired,
