@@ -2,6 +2,7 @@ import { messages } from '@preloved/shared/messages'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
+import { orderDepsOf } from '../orders/orders.service.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { handleStripeEvent } from './payments.service.ts'
 
@@ -33,7 +34,15 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stripe?.webhooksEnabled) throw new AppError(404, messages.payments.webhooksDisabled)
       if (!Buffer.isBuffer(req.body)) throw new AppError(415, messages.payments.webhookNotJson)
       const event = stripe.verifyWebhook(req.body, req.headers['stripe-signature'])
-      const result = await handleStripeEvent(app.db, onListingsChanged, app.mailer, stripe, event, req.log)
+      const result = await handleStripeEvent(
+        app.db,
+        onListingsChanged,
+        stripe,
+        event,
+        orderDepsOf(app, req.log),
+        app.now(),
+        req.log,
+      )
       req.log.info({ event: event.id, type: event.type, result }, 'stripe webhook')
       return { received: true as const, result }
     },
