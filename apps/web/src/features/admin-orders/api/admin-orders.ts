@@ -119,4 +119,8 @@ export const useRefundOrder = () => useOrderMove<RefundBody>((id) => `/orders/${
 /** POST /api/orders/{id}/resolve (admin; disputed only): release, or refund (in part with `amount`; the rest to the seller). */
 export const useResolveDispute = () => useOrderMove<ResolveBody>((id) => `/orders/${encodeURIComponent(id)}/resolve`)
 
+/** POST /api/orders/{id}/chargeback/close (admin): ends a card chargeback's hold, with the reason in the audit log. */
+export const useCloseChargeback = () =>
+  useOrderMove<{ reason: string }>((id) => `/orders/${encodeURIComponent(id)}/chargeback/close`)
+
 export type { Order }

@@ -1,7 +1,8 @@
 import { moneyPagesMessages } from '@preloved/shared/messages/money-pages'
-import { PackageSearch, RotateCcw, Scale, Search } from 'lucide-react'
+import { PackageSearch, RotateCcw, Scale, Search, ShieldCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { ActionDialog } from '@/components/ui/action-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -13,7 +14,7 @@ import { formatPrice } from '@/lib/format'
 import { formatDay } from '@/lib/format-date'
 import { refundableDollars, toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
-import { newIdempotencyKey, type Order, useAdminOrders, useRefundOrder } from '../api/admin-orders'
+import { newIdempotencyKey, type Order, useAdminOrders, useCloseChargeback, useRefundOrder } from '../api/admin-orders'
 import { OrderStatusBadge } from './order-status-badge'
 import { RefundDialog } from './refund-dialog'
 
@@ -71,6 +72,9 @@ export function AdminOrdersView() {
   const [toRefund, setToRefund] = useState<Order | null>(null)
   // one key per opened confirmation: a repeated request (a retry, a double submit) is the same refund
   const [refundKey, setRefundKey] = useState('')
+  const closeChargeback = useCloseChargeback()
+  const [toClose, setToClose] = useState<Order | null>(null)
+  const [closeKey, setCloseKey] = useState('')
 
   const search = (event: FormEvent) => {
     event.preventDefault()
@@ -126,7 +130,7 @@ export function AdminOrdersView() {
       unlabelledWhenStacked: true,
       cell: (order) => {
         const refundable = (order.status === 'paid' || order.status === 'shipped') && refundableDollars(order) > 0
-        if (!refundable && order.status !== 'disputed') return null
+        if (!refundable && order.status !== 'disputed' && !order.chargeback) return null
         return (
           <div className="flex flex-wrap gap-2 whitespace-nowrap sm:flex-col">
             {order.status === 'disputed' ? (
@@ -140,6 +144,21 @@ export function AdminOrdersView() {
                 <Scale aria-hidden="true" className="size-4" />
                 {t.viewDispute}
               </ButtonLink>
+            ) : null}
+            {order.chargeback ? (
+              <Button
+                size="sm"
+                variant="subtle"
+                className="gap-1.5"
+                aria-label={`${t.closeChargeback}: ${order.product.title}`}
+                onClick={() => {
+                  setCloseKey(newIdempotencyKey())
+                  setToClose(order)
+                }}
+              >
+                <ShieldCheck aria-hidden="true" className="size-4" />
+                {t.closeChargeback}
+              </Button>
             ) : null}
             {refundable ? (
               <Button
@@ -212,6 +231,28 @@ export function AdminOrdersView() {
           {t.more}
         </Button>
       ) : null}
+      <ActionDialog
+        open={toClose !== null}
+        title={t.closeChargebackTitle}
+        message={t.closeChargebackMessage(toClose?.product.title ?? '')}
+        confirmLabel={t.closeChargeback}
+        reason={{ label: t.reason, hint: t.reasonHint, required: t.reasonRequired }}
+        busy={closeChargeback.isPending}
+        onConfirm={(reason) =>
+          toClose &&
+          closeChargeback.mutate(
+            { id: toClose._id, idempotencyKey: closeKey, reason },
+            {
+              onSuccess: () => {
+                toast.success(t.chargebackClosed)
+                setToClose(null)
+              },
+              onError: (error) => toast.error(error.message),
+            },
+          )
+        }
+        onCancel={() => setToClose(null)}
+      />
       <RefundDialog
         open={toRefund !== null}
         title={t.refundTitle}

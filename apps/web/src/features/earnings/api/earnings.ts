@@ -1,21 +1,37 @@
 import { type Earnings, earningsSchema, type PayoutAccountBody } from '@preloved/shared/orders'
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '@/lib/api-client'
 
-/** GET /api/earnings (seller): the three balances (sums of the ledger), its lines newest first, the payout account. */
+/**
+ * GET /api/earnings (seller): the three balances (sums of the ledger), the payout account, and the ledger's lines
+ * newest first, a page at a time (the next page's cursor comes in the `Link` header; each page repeats the balances).
+ */
 export const earningsQueryOptions = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['earnings'],
-    queryFn: ({ signal }) => api.get('/earnings', earningsSchema, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.getPage(pageParam ? `/earnings?${new URLSearchParams({ cursor: pageParam })}` : '/earnings', earningsSchema, {
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
   })
 
-/** A failed first load shows the route-error screen (STYLE §5); a failed refetch keeps the figures on screen. */
+/**
+ * The balances and account as the newest page states them, with every line loaded so far. A failed first load shows
+ * the route-error screen (STYLE §5); a failed refetch keeps the figures on screen.
+ */
 export function useEarnings() {
-  return useQuery({
+  const query = useInfiniteQuery({
     ...earningsQueryOptions(),
-    throwOnError: (_error, query) => query.state.data === undefined,
+    throwOnError: (_error, q) => q.state.data === undefined,
   })
+  const pages = query.data?.pages
+  const first = pages?.[0]?.data
+  const data: Earnings | undefined =
+    first && pages ? { ...first, entries: pages.flatMap((p) => p.data.entries) } : undefined
+  return { ...query, data }
 }
 
 // What a payout answers is the server's business: the page reads the balances again afterwards.

@@ -102,7 +102,7 @@ function PayoutAction({ earnings }: { earnings: Earnings }) {
 
 /** The seller's Earnings page: the three balances, the payout, the payout account and the ledger (issue 16). */
 export function EarningsView({ stripe }: { stripe: boolean | undefined }) {
-  const { data: earnings } = useEarnings()
+  const { data: earnings, hasNextPage, fetchNextPage, isFetchingNextPage } = useEarnings()
   if (!earnings) return <Loading className="py-12" />
   const negative = toCents(earnings.available) < 0
   return (
@@ -141,6 +141,17 @@ export function EarningsView({ stripe }: { stripe: boolean | undefined }) {
           {t.ledgerTitle}
         </h2>
         <LedgerTable entries={earnings.entries} />
+        {hasNextPage ? (
+          <Button
+            variant="subtle"
+            className="self-center"
+            onClick={() => fetchNextPage()}
+            disabled={isFetchingNextPage}
+            aria-busy={isFetchingNextPage || undefined}
+          >
+            {t.moreLines}
+          </Button>
+        ) : null}
       </section>
     </div>
   )
