@@ -16,6 +16,8 @@ export const moneyPagesMessages = {
     payoutConfirmTitle: 'Pay out your balance?',
     payoutConfirm: (amount: string, to: string) => `${amount} goes to ${to}.`,
     payoutDone: (amount: string) => `Payout of ${amount} is on its way.`,
+    payoutPending: (amount: string) =>
+      `Payout of ${amount} is waiting for the payment provider: it is sent again with your next payout request.`,
     nothingAvailable: 'Nothing is available to pay out yet: sales become available once their orders complete.',
     noAccount: 'Add a payout account below first: the payout needs somewhere to go.',
     negativeBalance: 'Your balance is below zero after a refund: your next sales settle it first.',
@@ -44,6 +46,7 @@ export const moneyPagesMessages = {
     stripeConnect: 'Set up payouts with Stripe',
     stripeUpdate: 'Update your Stripe account',
     stripeRedirect: 'Taking you to Stripe…',
+    stripeNoLink: 'Stripe did not send an onboarding link. Try again in a moment.',
   },
   ledgerKinds: {
     sale: 'Sale',

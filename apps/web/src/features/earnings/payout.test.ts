@@ -1,5 +1,6 @@
 import { moneyPagesMessages } from '@preloved/shared/messages/money-pages'
 import { describe, expect, it } from 'vitest'
+import { onboardingTarget } from './api/earnings'
 import { payoutBlocker } from './payout'
 
 const t = moneyPagesMessages.earnings
@@ -25,5 +26,22 @@ describe('payoutBlocker', () => {
 
   it('names the missing money before the missing account', () => {
     expect(payoutBlocker({ available: 0, account: null })).toBe(t.nothingAvailable)
+  })
+})
+
+describe('onboardingTarget', () => {
+  it('sends the seller only to a web address', () => {
+    expect(onboardingTarget('https://connect.stripe.com/setup/e/acct_1/abc')).toBe(
+      'https://connect.stripe.com/setup/e/acct_1/abc',
+    )
+    expect(onboardingTarget('http://127.0.0.1:4010/onboarding')).toBe('http://127.0.0.1:4010/onboarding')
+  })
+
+  it('refuses no link, a broken link and script or data addresses', () => {
+    expect(onboardingTarget(undefined)).toBeNull()
+    expect(onboardingTarget('')).toBeNull()
+    expect(onboardingTarget('not a url')).toBeNull()
+    expect(onboardingTarget('javascript:alert(1)')).toBeNull()
+    expect(onboardingTarget('data:text/html,<script>alert(1)</script>')).toBeNull()
   })
 })

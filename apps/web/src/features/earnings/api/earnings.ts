@@ -34,20 +34,34 @@ export function useEarnings() {
   return { ...query, data }
 }
 
-// What a payout answers is the server's business: the page reads the balances again afterwards.
-const anyAnswer = z.unknown()
+/** The payout made: its amount (dollars) and whether it went through or waits for the provider. */
+const payoutAnswerSchema = z.looseObject({
+  amount: z.number().optional(),
+  status: z.enum(['pending', 'paid', 'failed']).optional(),
+})
 
 /** POST /api/payouts (seller): pays out the whole available balance; 409 when nothing is available. */
 export function usePayout() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => api.post('/payouts', {}, anyAnswer),
+    mutationFn: () => api.post('/payouts', {}, payoutAnswerSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['earnings'] }),
   })
 }
 
 /** With Stripe the answer is Connect's onboarding link, where the page sends the seller. */
-const payoutAccountAnswerSchema = z.looseObject({ url: z.string().url().optional() })
+const payoutAccountAnswerSchema = z.looseObject({ url: z.string().optional() })
+
+/** Where the page may send the seller: a web address (never `javascript:` or the like), or null. */
+export function onboardingTarget(url: string | undefined): string | null {
+  if (!url) return null
+  try {
+    const target = new URL(url)
+    return target.protocol === 'https:' || target.protocol === 'http:' ? target.href : null
+  } catch {
+    return null
+  }
+}
 
 /**
  * POST /api/payout-account (seller). In test mode the holder's name and an account number (the server keeps the last

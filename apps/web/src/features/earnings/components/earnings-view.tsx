@@ -61,7 +61,10 @@ function PayoutAction({ earnings }: { earnings: Earnings }) {
   const pay = () => {
     setError(undefined)
     payout.mutate(undefined, {
-      onSuccess: () => toast.success(t.payoutDone(amount)),
+      onSuccess: (payout) => {
+        const paid = payout.amount === undefined ? amount : formatPrice(payout.amount)
+        toast.success(payout.status === 'pending' ? t.payoutPending(paid) : t.payoutDone(paid))
+      },
       onError: (e) => {
         setError(e.message)
         toast.error(e.message)

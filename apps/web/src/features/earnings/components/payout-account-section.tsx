@@ -7,7 +7,7 @@ import { Field } from '@/components/ui/field'
 import { FormAlert } from '@/components/ui/form-alert'
 import { Loading } from '@/components/ui/loading'
 import { toast } from '@/lib/notify'
-import { type Earnings, useSavePayoutAccount } from '../api/earnings'
+import { type Earnings, onboardingTarget, useSavePayoutAccount } from '../api/earnings'
 
 const t = moneyPagesMessages.earnings
 
@@ -113,12 +113,13 @@ function StripeConnect({ account }: { account: Account }) {
     setError(undefined)
     save.mutate(undefined, {
       onSuccess: (answer) => {
-        if (!answer.url) {
-          setError('Stripe did not send an onboarding link. Try again in a moment.')
+        const target = onboardingTarget(answer.url)
+        if (!target) {
+          setError(t.stripeNoLink)
           return
         }
         setLeaving(true)
-        window.location.assign(answer.url)
+        window.location.assign(target)
       },
       onError: (e) => {
         setError(e.message)
