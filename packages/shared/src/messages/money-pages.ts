@@ -93,7 +93,7 @@ export const moneyPagesMessages = {
     refunded: (amount: string) => `Refunded ${amount}.`,
     refundedAll: 'Order refunded in full.',
     more: 'Show more orders',
-    chargeback: 'Chargeback: money held',
+    chargeback: 'Chargeback hold',
     closeChargeback: 'Close chargeback',
     closeChargebackTitle: 'Close the card chargeback?',
     closeChargebackMessage: (title: string) =>

@@ -26,7 +26,7 @@ export const shortId = (id: string) => id.slice(-8).toUpperCase()
 /** Money on one order: what the buyer paid, what was refunded, what the seller gets. */
 export function OrderAmounts({ order }: { order: Order }) {
   return (
-    <dl className="grid grid-cols-[auto_auto] gap-x-3 text-sm whitespace-nowrap tabular-nums">
+    <dl className="grid grid-cols-[auto_auto] gap-x-2 text-sm whitespace-nowrap tabular-nums">
       <dt className="text-base-content/70">Paid</dt>
       <dd className="font-semibold">{formatPrice(order.amount)}</dd>
       {toCents(order.refunded) > 0 ? (
@@ -43,7 +43,7 @@ export function OrderAmounts({ order }: { order: Order }) {
 
 function OrderCell({ order }: { order: Order }) {
   return (
-    <div className="flex min-w-56 items-center gap-3 max-sm:min-w-0">
+    <div className="flex max-w-72 min-w-44 items-center gap-3 max-sm:max-w-none max-sm:min-w-0">
       <TableThumb src={order.product.img} />
       <div className="flex min-w-0 flex-col">
         <Link to={paths.dashboard.order(order._id)} className="link link-hover font-medium break-words">
@@ -99,7 +99,7 @@ export function AdminOrdersView() {
     {
       header: 'Buyer / seller',
       cell: (order) => (
-        <div className="flex min-w-32 flex-col text-sm">
+        <div className="flex min-w-28 flex-col text-sm">
           <span>
             <span className="text-base-content/70">Buyer: </span>
             {order.buyer.name}
