@@ -173,6 +173,7 @@ describe('a seller who buys (item 4)', () => {
       'Earnings',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     expect(await sideMenu(page).getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     // the booking's toast, where it covers nothing
@@ -195,6 +196,7 @@ describe('a seller who buys (item 4)', () => {
       'Earnings',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     expect(await dashboardLinks.getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     await viewportShot(page, 'layout-seller-menu-phone')
@@ -224,6 +226,7 @@ describe('a seller who buys (item 4)', () => {
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     await context.close()
   })
@@ -340,7 +343,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await menuButton(page).click()
     const dashboardLinks = mainNav(page).getByRole('list', { name: 'Dashboard' })
     await dashboardLinks.waitFor()
-    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist'])
+    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe(
       '/dashboard/myOrders',
     )
@@ -360,7 +363,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await page.setViewportSize(VIEWPORTS.desktop)
     expect(await mainNav(page).getByRole('link', { name: 'Shop', exact: true }).isVisible()).toBe(true)
     expect(await menuButton(page).isVisible()).toBe(false)
-    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist'])
+    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
     await axeClean(page, 'my orders (desktop)')
     expect(errors).toEqual([])
     await context.close()
