@@ -201,7 +201,15 @@ describe.each(viewports)('accessibility at %s width', (viewport) => {
     const { page, context } = await h.newPage(viewport)
     const a = audit(page, viewport)
     await logIn(page, DEMO.admin)
-    for (const path of ['/dashboard', '/dashboard/allCustomers', '/dashboard/reportedItems', '/dashboard/outbox']) {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/allCustomers',
+      '/dashboard/reportedItems',
+      '/dashboard/outbox',
+      // issue 16: every order (search, refund) and the disputes
+      '/dashboard/orders',
+      '/dashboard/disputes',
+    ]) {
       await a.visit(path)
     }
     await a.visit('/dashboard/allSellers')

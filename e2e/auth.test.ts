@@ -114,6 +114,7 @@ describe('sign up', () => {
       'Add Product',
       'My Products',
       'My Sales',
+      'Earnings',
       'My Orders',
       'My Wishlist',
       'Addresses',
@@ -307,6 +308,8 @@ describe('admin', () => {
     expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual([
       'All Customers',
       'All Sellers',
+      'Orders',
+      'Disputes',
       'Reported Items',
       'Outbox',
       'Posts',

@@ -19,6 +19,9 @@ export const navMessages = {
   outbox: 'Outbox',
   posts: 'Posts',
   settings: 'Settings',
+  earnings: 'Earnings',
+  orders: 'Orders',
+  disputes: 'Disputes',
   copyright: '© 2026 Preloved Bags Co. All rights reserved.',
   loading: 'Loading',
 } as const

@@ -48,6 +48,10 @@ export default [
       route('posts/new', 'routes/dashboard/post-edit.tsx', { id: 'post-new' }),
       route('posts/:slug/edit', 'routes/dashboard/post-edit.tsx', { id: 'post-edit' }),
       route('settings', 'routes/dashboard/settings.tsx'),
+      // issue 16: every order by id or email (refunds), and the disputes to decide
+      route('orders', 'routes/dashboard/admin-orders.tsx'),
+      route('disputes', 'routes/dashboard/disputes.tsx'),
+      route('disputes/:id', 'routes/dashboard/dispute.tsx'),
     ]),
     layout('routes/guards/seller.tsx', [
       route('addProducts', 'routes/dashboard/add-products.tsx'),
@@ -56,6 +60,8 @@ export default [
       route('myProducts/:id/edit', 'routes/dashboard/edit-product.tsx'),
       // issue 16: the seller's sold bags
       route('mySales', 'routes/dashboard/my-sales.tsx'),
+      // issue 16: the seller's balances, ledger and payouts
+      route('earnings', 'routes/dashboard/earnings.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

@@ -40,6 +40,11 @@ export const paths = {
     addProducts: () => '/dashboard/addProducts',
     myProducts: () => '/dashboard/myProducts',
     editProduct: (id: string) => `/dashboard/myProducts/${encodeURIComponent(id)}/edit`,
+    // issue 16: the seller's money, and the admin's orders and disputes
+    earnings: () => '/dashboard/earnings',
+    adminOrders: () => '/dashboard/orders',
+    disputes: () => '/dashboard/disputes',
+    dispute: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
   },
 } as const
 
