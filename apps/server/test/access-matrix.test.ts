@@ -132,7 +132,7 @@ const cases: Case[] = [
   {
     route: 'POST /api/images',
     request: () => ({ url: '/api/images', ...multipart(pngBytes) }),
-    expect: sellerOnly,
+    expect: signedIn(200),
   },
   {
     route: 'POST /api/categoryDetails',

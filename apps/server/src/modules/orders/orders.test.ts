@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { ADDRESS, expectBalanced, paidOrder } from '../../../test/order-fixtures.ts'
+import { uploadPhoto } from '../../../test/upload.ts'
 import {
   auditLog,
   bookings,
@@ -14,6 +15,7 @@ import {
   refunds,
   testCharges,
 } from '../../db/schema/index.ts'
+import { cleanupOrphanImages } from '../images/images.service.ts'
 
 let t: TestApp
 let now = Date.UTC(2026, 10, 22, 12)
@@ -295,5 +297,29 @@ describe('the moves', () => {
     await send(seller, 'POST', `/api/orders/${id}/ship`, { carrier: 'USPS', trackingNumber: '9400' })
     const late = await send(buyer, 'PUT', `/api/orders/${id}/address`, ADDRESS)
     expect(late.statusCode).toBe(409)
+  })
+})
+
+describe('dispute photos', () => {
+  it('are the buyer’s own uploads of our store, and are kept by the upload cleanup', async () => {
+    const buyer = await newBuyer()
+    const { id } = await paidOrder(t, seller, buyer)
+    await send(seller, 'POST', `/api/orders/${id}/ship`, { carrier: 'Other', trackingNumber: 'HAND-1' })
+    const photo = await uploadPhoto(t.app, buyer, '#aa3311')
+    const someoneElses = await uploadPhoto(t.app, stranger, '#11aa33')
+    const dispute = (photos: string[]) =>
+      send(buyer, 'POST', `/api/orders/${id}/dispute`, { reason: 'damaged', note: 'Torn lining', photos })
+    expect((await dispute(['https://evil.example/x.png'])).statusCode).toBe(400)
+    expect((await dispute([someoneElses])).statusCode).toBe(403)
+    expect((await dispute([photo, photo])).statusCode).toBe(400)
+    expect((await dispute(Array(5).fill(photo))).statusCode).toBe(400)
+    const res = await dispute([photo])
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().dispute.photos).toEqual([photo])
+    const store = t.app.images
+    await cleanupOrphanImages(t.database.db, store, -1000)
+    const kept = await t.app.inject({ url: photo })
+    expect(kept.statusCode).toBe(200)
+    expect((await t.app.inject({ url: someoneElses })).statusCode).toBe(404)
   })
 })
