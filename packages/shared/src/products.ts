@@ -63,6 +63,8 @@ export const productSchema = z.object({
   photos: z.array(z.object({ url: z.string(), thumb: z.string() })),
   /** The price before the latest change when that change lowered it ("Price dropped", struck through); else null. */
   previousPrice: z.number().nullable(),
+  /** Dollars of shipping the buyer pays on top of the price; 0 = free shipping (issue 16). */
+  shipping: z.number().optional(),
   /** Every price the listing has had, oldest first (the first price included): on a single listing's answer. */
   priceHistory: z.array(z.object({ price: z.number(), at: z.string() })).optional(),
 })
@@ -169,6 +171,12 @@ export const listingDetailFields = {
     .array(photoInput)
     .min(1, 'photos must hold at least 1 photo')
     .max(MAX_PHOTOS, `photos may hold at most ${MAX_PHOTOS} photos`),
+  /** Shipping in dollars the buyer pays on top of the price (issue 16); 0 = free shipping, the default. */
+  shipping: z
+    .number({ error: 'shipping must be an amount in dollars (0 for free shipping)' })
+    .min(0, 'shipping must be 0 (free shipping) or more')
+    .max(1000, 'shipping must be at most 1,000')
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'shipping can have at most 2 decimals'),
 }
 
 const detailsOptional = {
@@ -179,6 +187,7 @@ const detailsOptional = {
   measurements: listingDetailFields.measurements.optional(),
   includes: listingDetailFields.includes.optional(),
   photos: listingDetailFields.photos.optional(),
+  shipping: listingDetailFields.shipping.optional(),
 }
 
 /**

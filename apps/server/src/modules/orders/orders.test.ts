@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { listingBody } from '../../../test/fixtures.ts'
 import { ADDRESS, expectBalanced, paidOrder } from '../../../test/order-fixtures.ts'
 import { uploadPhoto } from '../../../test/upload.ts'
 import {
@@ -321,5 +322,35 @@ describe('dispute photos', () => {
     const kept = await t.app.inject({ url: photo })
     expect(kept.statusCode).toBe(200)
     expect((await t.app.inject({ url: someoneElses })).statusCode).toBe(404)
+  })
+})
+
+describe('shipping on a listing', () => {
+  it('the seller sets it (0 = free), the listing shows it, and the payment adds it to the price', async () => {
+    const img = await uploadPhoto(t.app, seller, '#224466')
+    const created = await send(
+      seller,
+      'POST',
+      '/api/categoryDetails',
+      listingBody(img, { resell_price: 100, shipping: 12.5 }),
+    )
+    expect(created.statusCode, created.body).toBe(200)
+    const id = created.json().insertedId
+    expect((await get(undefined, `/api/products/${id}`)).json().shipping).toBe(12.5)
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/categoryDetails/${id}`,
+      headers: seller.bearer,
+      payload: { shipping: -1 },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('shipping must be 0 (free shipping) or more')
+    const buyer = await newBuyer()
+    const booked = await send(buyer, 'POST', '/api/bookings', { product_id: id, number: '+1 555', location: 'Leeds' })
+    const intent = await send(buyer, 'POST', '/api/create-payment-intent', {
+      bookingId: booked.json().insertedId,
+      shipping: 0,
+    })
+    expect(intent.json()).toMatchObject({ price: 100, shipping: 12.5, discount: 15, amount: 97.5 })
   })
 })

@@ -34,6 +34,7 @@ export const productColumns = {
   includes: products.includes,
   photos: products.photos,
   previousPriceCents: products.previousPriceCents,
+  shippingCents: products.shippingCents,
 }
 
 /**
@@ -140,6 +141,7 @@ export const toProductJson = (row: ProductRow, contact = false) => ({
   includes: row.includes,
   photos: row.photos,
   previousPrice: row.previousPriceCents === null ? null : centsToDollars(row.previousPriceCents),
+  shipping: centsToDollars(row.shippingCents),
 })
 
 export const countProducts = (db: DbOrTx) =>
