@@ -84,6 +84,9 @@ describe('an order is made when the payment succeeds', () => {
       ].sort(),
     )
     await expectBalanced(t, id)
+    // the booking (SPEC's My Orders) keeps the price apart from the shipping
+    const booking = (await get(buyer, `/api/bookings/${id}`)).json()
+    expect(booking).toMatchObject({ price: 200, discount: 30, amountPaid: 180, paid: true })
     // the seller sees the address (to ship it), the admin the audit; others: not theirs to see
     expect((await get(seller, `/api/orders/${id}`)).json().address).toEqual(ADDRESS)
     expect((await get(admin, `/api/orders/${id}`)).statusCode).toBe(200)
