@@ -3,9 +3,10 @@
 import { randomBytes } from 'node:crypto'
 import { openDatabase } from '../apps/server/src/db/client.ts'
 import { seedReferenceData } from '../apps/server/src/db/demo/seed.ts'
-import { MicroCache } from '../apps/server/src/lib/micro-cache.ts'
-import { BrandIndex } from '../apps/server/src/modules/search/brand-index.ts'
+import { BrandIndex } from '../apps/server/src/modules/brands/brand-index.ts'
+import { SearchMemory } from '../apps/server/src/modules/search/listing-columns.ts'
 import { search } from '../apps/server/src/modules/search/search.service.ts'
+import { SearchChanges } from '../apps/server/src/modules/search/search-cache.ts'
 import { freshPostgres } from '../apps/server/test/fresh-postgres.ts'
 import { searchQuerySchema } from '../packages/shared/src/search.ts'
 import { seedBench } from './bench-seed.ts'
@@ -56,8 +57,8 @@ for (const shape of shapes) {
     db: database.db,
     now: new Date(),
     brands: new BrandIndex(database.db),
-    summaries: new MicroCache(0),
-    building: new Map(),
+    // a fresh memory per shape: each shape's statements are read (and explained) as on a first search
+    memory: new SearchMemory(database.db, new SearchChanges(), 0),
     cursorKey: randomBytes(32),
   }
   const started = performance.now()

@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.ts'
 import { demoPassword } from './db/demo/demo-password.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { brandsRoutes } from './modules/brands/brands.routes.ts'
@@ -29,7 +30,7 @@ import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
-import { createSearchCache } from './modules/search/search-cache.ts'
+import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
@@ -171,7 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('stripe', createStripeGateway(config))
   app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
   app.decorate('pageCache', createPageCache(config.PAGE_CACHE_MS))
-  app.decorate('searchCache', createSearchCache(config.LIST_CACHE_MS))
+  app.decorate('searchCache', new SearchChanges())
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(imagesRoutes)
       await api.register(bookingsRoutes)
       await api.register(wishlistsRoutes)
+      await api.register(addressesRoutes)
       await api.register(paymentsRoutes)
       await api.register(stripeWebhookRoutes)
       await api.register(ordersRoutes)

@@ -347,7 +347,7 @@ describe('shipping on a listing', () => {
       payload: { shipping: -1 },
     })
     expect(bad.statusCode).toBe(400)
-    expect(bad.json().message).toBe('shipping must be 0 (free shipping) or more')
+    expect(bad.json().message).toBe('shipping cannot be negative (0 is free shipping)')
     const buyer = await newBuyer()
     const booked = await send(buyer, 'POST', '/api/bookings', { product_id: id, number: '+1 555', location: 'Leeds' })
     const intent = await send(buyer, 'POST', '/api/create-payment-intent', {

@@ -32,9 +32,9 @@ export const productColumns = {
   wear: products.wear,
   measurements: products.measurements,
   includes: products.includes,
+  shippingCents: products.shippingCents,
   photos: products.photos,
   previousPriceCents: products.previousPriceCents,
-  shippingCents: products.shippingCents,
 }
 
 /**
@@ -139,9 +139,9 @@ export const toProductJson = (row: ProductRow, contact = false) => ({
   wear: row.wear,
   measurements: row.measurements,
   includes: row.includes,
+  shipping: centsToDollars(row.shippingCents),
   photos: row.photos,
   previousPrice: row.previousPriceCents === null ? null : centsToDollars(row.previousPriceCents),
-  shipping: centsToDollars(row.shippingCents),
 })
 
 export const countProducts = (db: DbOrTx) =>

@@ -1,22 +1,31 @@
-import { MicroCache } from '../../lib/micro-cache.ts'
-import type { CachedSummary } from './search.service.ts'
+import type { Changes } from './refreshing.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Search's totals and facet counts by normalized search (decision 018), for SEARCH_CACHE_MS;
-     * `listingsChanged()` (products module) empties it when listings come, go or change.
+     * Counts this process's changes to what search reads (decision 018): `listingsChanged()` (products module) calls
+     * `clear()` when listings come, go or change, and search's listing columns and word matches are read again.
      */
-    searchCache: MicroCache<CachedSummary>
+    searchCache: SearchChanges
   }
 }
 
 /**
- * How long a search's counts are kept (LIST_CACHE_MS = 0 turns it off, as for the lists). Longer than the lists':
- * this process empties it on every change, so only other instances' changes wait for it, and they change counts by
- * one bag at a time; the items of a page are always read fresh.
+ * How long search's listing columns and word matches are kept before they are read again in the background (for
+ * other instances' changes; this process's own changes are seen at once). LIST_CACHE_MS = 0 reads them every time.
  */
 export const SEARCH_CACHE_MS = 30_000
 
-export const createSearchCache = (listCacheMs: number): MicroCache<CachedSummary> =>
-  new MicroCache<CachedSummary>(listCacheMs === 0 ? 0 : SEARCH_CACHE_MS, 2000)
+/** The generation of listings as this process knows them. */
+export class SearchChanges implements Changes {
+  private generation = 0
+
+  get version(): number {
+    return this.generation
+  }
+
+  /** Listings changed: what search keeps is out of date. */
+  clear(): void {
+    this.generation++
+  }
+}

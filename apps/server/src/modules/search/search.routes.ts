@@ -1,14 +1,17 @@
 import { searchQuerySchema, searchResultSchema } from '@preloved/shared/search'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { nextLink } from '../../lib/paging.ts'
-import { BrandIndex } from './brand-index.ts'
+import { brandIndexOf } from '../brands/brand-index.ts'
+import { SearchMemory } from './listing-columns.ts'
 import { cursorKey } from './search.cursor.ts'
-import { type CachedSummary, search } from './search.service.ts'
+import { search } from './search.service.ts'
+import { SEARCH_CACHE_MS } from './search-cache.ts'
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const brands = new BrandIndex(app.db)
+  const brands = brandIndexOf(app.db)
   const key = cursorKey(app.config.AUTH_SECRET)
-  const building = new Map<string, Promise<CachedSummary>>()
+  // read again after a change in this process (listingsChanged), and after SEARCH_CACHE_MS for other instances'
+  const memory = new SearchMemory(app.db, app.searchCache, app.config.LIST_CACHE_MS === 0 ? 0 : SEARCH_CACHE_MS)
 
   app.get(
     '/search',
@@ -24,7 +27,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { result, nextCursor } = await search(
-        { db: app.db, now: app.now(), brands, summaries: app.searchCache, building, cursorKey: key },
+        { db: app.db, now: app.now(), brands, memory, cursorKey: key },
         req.query,
       )
       if (nextCursor) reply.header('link', nextLink(req.url, nextCursor))

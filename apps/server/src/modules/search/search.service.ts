@@ -3,30 +3,22 @@ import { messages } from '@preloved/shared/messages'
 import type { SearchQuery, SearchResult } from '@preloved/shared/search'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { MicroCache } from '../../lib/micro-cache.ts'
 import { centsToDollars } from '../../lib/money.ts'
+import type { BrandIndex } from '../brands/brand-index.ts'
 import { toProductJson } from '../products/products.repository.ts'
-import type { BrandIndex } from './brand-index.ts'
-import { decodeSearchCursor, encodeSearchCursor } from './search.cursor.ts'
-import { FACET_NAMES, type SearchFilters, type SearchSummary, searchPage, searchSummary } from './search.repository.ts'
+import { countColumns, pageOfColumns, type SearchMemory } from './listing-columns.ts'
+import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts'
+import { type SearchFilters, searchRowsByIds } from './search.repository.ts'
 
 /** More words than this in `q` are ignored (each word is one more condition). */
 export const SEARCH_MAX_WORDS = 8
-
-/** What a search of one set of words and filters counts, whatever its sort and page (cached: decision 018). */
-export interface CachedSummary {
-  fuzzy: boolean
-  summary: SearchSummary
-}
 
 export interface SearchDeps {
   db: DbOrTx
   now: Date
   brands: BrandIndex
-  /** The summaries by normalized search; emptied by `listingsChanged()`. */
-  summaries: MicroCache<CachedSummary>
-  /** Summaries being read from the database, by the same key: concurrent misses share one query. */
-  building: Map<string, Promise<CachedSummary>>
+  /** The listings for sale and the words' matches, in memory. */
+  memory: SearchMemory
   cursorKey: Buffer
 }
 
@@ -71,15 +63,8 @@ export async function search(
     maxCents: query.maxPrice === undefined ? undefined : Math.floor(query.maxPrice * 100 + 1e-6),
     verified: query.verified === 'true',
   }
-  const { fuzzy, summary } = await summaryOf(deps, filters)
-  const full: SearchFilters = { ...filters, fuzzy }
-  const { rows, hasMore } = await searchPage(
-    deps.db,
-    full,
-    { sort, limit: query.limit ?? SEARCH_DEFAULT_LIMIT, cursor, total: summary.total },
-    deps.now,
-  )
-  const last = rows.at(-1)
+  const limit = query.limit ?? SEARCH_DEFAULT_LIMIT
+  const { summary, rows, next } = await searchInMemory(deps, filters, sort, cursor, limit)
   const names = await deps.brands.byIds(summary.counts.brand.map((b) => b.value))
   const result: SearchResult = {
     // public answers, the same for everyone: never with contact details (decision 013)
@@ -102,65 +87,35 @@ export async function search(
         : { min: 0, max: 0 },
     },
   }
-  const nextCursor =
-    hasMore && last ? encodeSearchCursor(deps.cursorKey, { sort, key: last.sortKey, id: last.id }) : undefined
+  const nextCursor = next ? encodeSearchCursor(deps.cursorKey, { sort, ...next }) : undefined
   return { result, nextCursor }
 }
 
 /**
- * The cached summary of a search, or one read now. Words are matched by full text; only when that finds nothing
- * (with these filters) are they matched by likeness too. A search with one filter starts from the summary of its
- * words alone (cached on its own: for searches without words, that is the whole catalogue's, shared by all).
+ * Everything but the page's rows comes from memory (SearchMemory): which listings match the words (kept per set of
+ * words), the counts, and which listings make the page; the database then reads those few rows by id. Words are
+ * matched by full text; only when that finds nothing (with these filters) are they matched by likeness too. A listing
+ * sold on another instance since the columns were read is left out of the page (it is no longer for sale).
  */
-async function summaryOf(deps: SearchDeps, filters: Omit<SearchFilters, 'fuzzy'>): Promise<CachedSummary> {
-  const key = JSON.stringify([
-    filters.words,
-    ...FACET_NAMES.map((name) => filters[name]),
-    filters.minCents,
-    filters.maxCents,
-    filters.verified,
-  ])
-  const hit = deps.summaries.get(key)
-  if (hit) return hit
-  let pending = deps.building.get(key)
-  if (!pending) {
-    const version = deps.summaries.version
-    pending = (async () => {
-      const given =
-        FACET_NAMES.filter((name) => filters[name].length > 0).length +
-        (filters.minCents !== undefined || filters.maxCents !== undefined ? 1 : 0)
-      const unfiltered =
-        given === 1
-          ? await summaryOf(deps, {
-              ...filters,
-              category: [],
-              brand: [],
-              condition: [],
-              colour: [],
-              material: [],
-              minCents: undefined,
-              maxCents: undefined,
-            })
-          : undefined
-      let fuzzy = false
-      let summary = await searchSummary(
-        deps.db,
-        { ...filters, fuzzy },
-        unfiltered?.fuzzy ? undefined : unfiltered?.summary,
-      )
-      if (filters.words.length > 0 && summary.total === 0) {
-        fuzzy = true
-        summary = await searchSummary(
-          deps.db,
-          { ...filters, fuzzy },
-          unfiltered?.fuzzy ? unfiltered.summary : undefined,
-        )
-      }
-      const built = { fuzzy, summary }
-      deps.summaries.set(key, built, version)
-      return built
-    })().finally(() => deps.building.delete(key))
-    deps.building.set(key, pending)
+async function searchInMemory(
+  deps: SearchDeps,
+  filters: Omit<SearchFilters, 'fuzzy'>,
+  sort: SearchSort,
+  cursor: SearchCursor | undefined,
+  limit: number,
+) {
+  const columns = await deps.memory.snapshot()
+  const f: SearchFilters = { ...filters, fuzzy: false }
+  let subset = f.words.length > 0 ? await deps.memory.matches(columns, f.words, false) : undefined
+  let summary = countColumns(columns, f, subset)
+  if (f.words.length > 0 && summary.total === 0) {
+    f.fuzzy = true
+    subset = await deps.memory.matches(columns, f.words, true)
+    summary = countColumns(columns, f, subset)
   }
-  return pending
+  const page = pageOfColumns(columns, f, sort, cursor, limit + 1, subset)
+  const shown = page.ids.slice(0, limit)
+  const rows = await searchRowsByIds(deps.db, shown, deps.now)
+  const more = page.ids.length > limit
+  return { summary, rows, next: more ? { key: page.keys[limit - 1]!, id: shown[limit - 1]! } : undefined }
 }
