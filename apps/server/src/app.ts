@@ -19,6 +19,8 @@ import { cleanupOrphanImages } from './modules/images/images.service.ts'
 import { S3ImageStore } from './modules/images/s3-store.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
+import { ordersRoutes } from './modules/orders/orders.routes.ts'
+import { orderDepsOf, sweepOrders } from './modules/orders/orders.service.ts'
 import { createPageCache } from './modules/pages/page-renderer.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway.ts'
@@ -59,6 +61,9 @@ declare module 'fastify' {
     now(): Date
   }
 }
+
+/** How often the order deadlines are swept (each sweep applies everything due, so a minute late at most). */
+const ORDER_SWEEP_MS = 60_000
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -193,6 +198,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(wishlistsRoutes)
       await api.register(paymentsRoutes)
       await api.register(stripeWebhookRoutes)
+      await api.register(ordersRoutes)
       await api.register(reportsRoutes)
       await api.register(dashboardRoutes)
       await api.register(categoriesRoutes)
@@ -239,7 +245,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sweeper = setInterval(sweep, 6 * 3600_000)
   sweeper.unref()
   app.addHook('onClose', async () => clearInterval(sweeper))
+  // order deadlines (issue 16): ship-by, auto-completion and the seller's reminder, at start (a stopped server catches
+  // up) and every minute; safe with several instances (modules/orders: SKIP LOCKED and conditional moves)
+  let deadlines: Promise<unknown> = Promise.resolve()
+  const sweepDeadlines = () => {
+    deadlines = deadlines.then(() =>
+      sweepOrders(orderDepsOf(app), app.now()).then(
+        (n) => (n.cancelled || n.completed || n.reminded) && app.log.info(n, 'order deadlines applied'),
+        (err) => app.log.warn({ err }, 'order deadline sweep failed'),
+      ),
+    )
+  }
+  const deadlineSweeper = setInterval(sweepDeadlines, ORDER_SWEEP_MS)
+  deadlineSweeper.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(deadlineSweeper)
+    await deadlines
+  })
   await app.ready()
   void sweep()
+  sweepDeadlines()
   return app
 }

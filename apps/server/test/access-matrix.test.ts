@@ -4,6 +4,7 @@ import { posts, reports, users, wishlists } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser, listingBody } from './fixtures.ts'
+import { ADDRESS, paidOrder } from './order-fixtures.ts'
 import { multipart, pngPhoto, uploadPhoto } from './upload.ts'
 
 /**
@@ -30,6 +31,8 @@ interface Ctx {
   newIntent(): Promise<string>
   /** A fresh listing with an open report; returns the listing's id. */
   newReport(): Promise<string>
+  /** A fresh order of the customer buying from the (unverified) seller, moved to `state`. */
+  newOrder(state?: 'paid' | 'shipped' | 'disputed'): Promise<string>
   /** A fresh blog post, published or a draft. */
   newPost(published: boolean): Promise<{ id: string; slug: string }>
 }
@@ -346,6 +349,53 @@ const cases: Case[] = [
   },
 ]
 
+/** The order's parties: its buyer (customer) and seller; the verified seller is a stranger to it (404). */
+const orderParties = (ok: Partial<Record<Who, number>>): Record<Who, number> => ({
+  anonymous: 401,
+  customer: 403,
+  seller: 403,
+  verifiedSeller: 404,
+  admin: 403,
+  ...ok,
+})
+const NO_ORDER = '00000000-0000-4000-8000-000000000000'
+const orderMove = (
+  path: string,
+  state: 'paid' | 'shipped' | 'disputed',
+  payload: object | undefined,
+  ok: Partial<Record<Who, number>>,
+  method = 'POST',
+): Case => ({
+  route: `${method} /api/orders/:id/${path}`,
+  request: async (c, w) => ({
+    url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await c.newOrder(state)}/${path}`,
+    ...(payload ? { payload } : {}),
+  }),
+  expect: orderParties(ok),
+})
+cases.push(
+  { route: 'GET /api/orders', request: () => ({ url: '/api/orders?role=seller' }), expect: signedIn(200) },
+  {
+    route: 'GET /api/orders/:id',
+    request: async (c, w) => ({ url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await c.newOrder()}` }),
+    expect: orderParties({ customer: 200, seller: 200, admin: 200 }),
+  },
+  orderMove('ship', 'paid', { carrier: 'UPS', trackingNumber: '1Z' }, { seller: 200 }),
+  orderMove('confirm', 'shipped', undefined, { customer: 200 }),
+  orderMove('dispute', 'shipped', { reason: 'damaged', note: 'Torn lining' }, { customer: 200 }),
+  orderMove('answer', 'disputed', { note: 'It left intact' }, { seller: 200 }),
+  orderMove('cancel', 'paid', { reason: 'Cannot ship' }, { seller: 200, admin: 200 }),
+  orderMove('resolve', 'disputed', { outcome: 'release', reason: 'Photos show no damage' }, { admin: 200 }),
+  orderMove('refund', 'paid', { reason: 'Goodwill' }, { admin: 200 }),
+  orderMove('address', 'paid', ADDRESS, { customer: 200 }, 'PUT'),
+  {
+    route: 'GET /api/admin/orders',
+    request: (c) => ({ url: `/api/admin/orders?q=${c.s.customer.email}` }),
+    expect: adminOnly,
+  },
+  { route: 'GET /api/admin/disputes', request: () => ({ url: '/api/admin/disputes' }), expect: adminOnly },
+)
+
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts
 const NOT_IN_MATRIX = new Set(['GET /api/auth/*', 'POST /api/auth/*', 'GET /api/jwt'])
 
@@ -353,7 +403,8 @@ let t: TestApp
 let ctx: Ctx
 
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAIL })
+  // orders are bought through the real routes: more bookings and payments than one account's rate limit allows
+  t = await buildTestApp({ ADMIN_EMAIL, RATE_LIMIT_FACTOR: '10' })
   const [customer, seller, verifiedSeller, admin] = await Promise.all([
     signUp(t.app, { email: 'm-customer@example.test', role: 'customer' }),
     signUp(t.app, { email: 'm-seller@example.test', role: 'seller' }),
@@ -383,6 +434,14 @@ beforeAll(async () => {
         .values({ slug, title: 'Matrix', body: 'Hi', published, publishedAt: published ? new Date() : null })
         .returning()
       return { id: row!.id, slug }
+    },
+    newOrder: async (state = 'paid') => {
+      const { id } = await paidOrder(t, seller!, customer!)
+      const move = (who: Session, path: string, payload: object) =>
+        t.app.inject({ method: 'POST', url: `/api/orders/${id}/${path}`, headers: who.bearer, payload })
+      if (state !== 'paid') await move(seller!, 'ship', { carrier: 'DHL', trackingNumber: 'M1' })
+      if (state === 'disputed') await move(customer!, 'dispute', { reason: 'damaged', note: 'Torn' })
+      return id
     },
     newIntent: async () =>
       (

@@ -10,6 +10,7 @@ import { imagesMessages } from './messages/images.ts'
 import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
 import { mailMessages } from './messages/mail.ts'
+import { orderMailMessages, orderMovesMessages } from './messages/order-moves.ts'
 import { paymentsMessages } from './messages/payments.ts'
 import { postsMessages } from './messages/posts.ts'
 import { productPageMessages } from './messages/product-page.ts'
@@ -52,5 +53,7 @@ export const messages = {
   sellers: sellersMessages,
   listingForm: listingFormMessages,
   brands: brandsMessages,
+  orderMoves: orderMovesMessages,
+  orderMail: orderMailMessages,
   earnings: earningsMessages,
 } as const

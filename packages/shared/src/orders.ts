@@ -105,6 +105,20 @@ export const timelineEntrySchema = z.object({
   note: z.string().nullable(),
 })
 
+/**
+ * A stored delivery address as the API answers it: already checked and normalised by `addressSchema` when it was
+ * sent, so plain strings here (a response schema must not transform: the server encodes with it).
+ */
+export const addressJsonSchema = z.object({
+  name: z.string(),
+  line1: z.string(),
+  line2: z.string().optional(),
+  city: z.string(),
+  postcode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+})
+
 export const orderSchema = z.object({
   /** The booking's id. */
   _id: z.string(),
@@ -131,7 +145,7 @@ export const orderSchema = z.object({
   autoCompleteAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   /** Shown to the buyer, and to the seller from payment until 30 days after completion; null otherwise. */
-  address: addressSchema.nullable(),
+  address: addressJsonSchema.nullable(),
   /** True when the order waits for the buyer's address (SPEC's payment call without one). */
   awaitingAddress: z.boolean(),
   dispute: z

@@ -11,6 +11,8 @@ export const paymentIntentSchema = z.object({
   amount: z.number(),
   /** Dollars: the booking's price before the first-order discount. */
   price: z.number(),
+  /** Dollars: the listing's shipping, paid on top of the price (0 = free shipping; issue 16). */
+  shipping: z.number(),
   discount: z.number(),
 })
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>

@@ -56,6 +56,12 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalUrl('S3_PUBLIC_URL'),
   HOLD_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).int().min(1).max(10080).default(30),
   MAX_OPEN_HOLDS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1000).default(10),
+  /** Days a seller has to ship a paid order (from when its delivery address is known) before it is cancelled and refunded. */
+  SHIP_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(60).default(5),
+  /** Days after shipping before an order completes without the buyer's confirmation. */
+  AUTO_COMPLETE_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(60).default(3),
+  /** The shop's commission on the seller's price, in percent (stored on each order when it is paid). */
+  COMMISSION_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(0).max(100).default(12),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

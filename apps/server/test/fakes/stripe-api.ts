@@ -285,7 +285,8 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const pi = intents.get(String(form.payment_intent))
       if (!pi) return stripeError(res, 404, 'invalid_request_error', 'No such payment_intent', 'resource_missing')
-      if (pi.status !== 'succeeded' || refunds.some((r) => r.payment_intent === pi.id)) {
+      const given = refunds.filter((r) => r.payment_intent === pi.id).reduce((sum, r) => sum + r.amount, 0)
+      if (pi.status !== 'succeeded' || given >= pi.amount) {
         return stripeError(
           res,
           400,
@@ -294,7 +295,18 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
           'charge_already_refunded',
         )
       }
-      const refund = { id: id('re'), object: 'refund', payment_intent: pi.id, amount: pi.amount, status: 'succeeded' }
+      // without `amount`, what is left of the charge (Stripe's default)
+      const amount = form.amount === undefined ? pi.amount - given : Number(form.amount)
+      if (!Number.isInteger(amount) || amount <= 0 || amount > pi.amount - given) {
+        return stripeError(
+          res,
+          400,
+          'invalid_request_error',
+          `Refund amount (${form.amount}) is greater than unrefunded amount on charge (${pi.amount - given})`,
+          'amount_too_large',
+        )
+      }
+      const refund = { id: id('re'), object: 'refund', payment_intent: pi.id, amount, status: 'succeeded' }
       refunds.push(refund)
       return send(200, refund)
     }

@@ -1,7 +1,19 @@
 import type { Address } from '@preloved/shared/addresses'
 import { CARRIERS, DISPUTE_REASONS, LEDGER_KINDS, ORDER_ACTORS, ORDER_STATUSES } from '@preloved/shared/orders'
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
 import { bookings, payments } from './orders.ts'
@@ -138,6 +150,8 @@ export const orderEvents = pgTable(
     actorRole: text('actor_role', { enum: ORDER_ACTORS }).notNull(),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Insertion order: moves made in the same instant read in the order they were made. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [
     check('order_event_status_ck', sql.raw(`status in (${list(ORDER_STATUSES)})`)),

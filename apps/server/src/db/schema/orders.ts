@@ -141,13 +141,20 @@ export const paymentIntents = pgTable(
 )
 
 /** Charges of the built-in test-mode processor (it stands in for the card network; no card data is kept). */
-export const testCharges = pgTable('test_charge', {
-  id: text('id').primaryKey(),
-  intentId: text('intent_id')
-    .notNull()
-    .references(() => paymentIntents.id),
-  amountCents: integer('amount').notNull(),
-  status: text('status', { enum: ['succeeded', 'refunded'] }).notNull(),
-  last4: text('last4').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const testCharges = pgTable(
+  'test_charge',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => paymentIntents.id),
+    amountCents: integer('amount').notNull(),
+    /** `refunded` once all of it was given back (a refund of the whole charge, or partial refunds adding up to it). */
+    status: text('status', { enum: ['succeeded', 'refunded'] }).notNull(),
+    /** What the processor gave back so far, in cents (issue 16: partial refunds); never more than the charge. */
+    refundedCents: integer('refunded').notNull().default(0),
+    last4: text('last4').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('test_charge_refunded_ck', sql`${t.refundedCents} between 0 and ${t.amountCents}`)],
+)

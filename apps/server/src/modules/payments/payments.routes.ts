@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { centsToDollars } from '../../lib/money.ts'
 import { signedInUser } from '../../plugins/auth.ts'
+import { orderDepsOf } from '../orders/orders.service.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import {
   confirmTestPayment,
@@ -53,6 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         provider: intent.provider,
         amount: centsToDollars(intent.amountCents),
         price: centsToDollars(intent.priceCents),
+        shipping: centsToDollars(intent.shippingCents),
         discount: centsToDollars(intent.discountCents),
       }
     },
@@ -98,11 +100,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await recordPayment(
         app.db,
         onListingsChanged,
-        app.mailer,
         app.stripe,
         signedInUser(req),
         req.body.transactionId,
         req.body.bookingId,
+        orderDepsOf(app, req.log),
+        app.now(),
         req.log,
       )
       return { acknowledged: true as const, insertedId: id }

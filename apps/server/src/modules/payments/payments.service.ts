@@ -12,13 +12,19 @@ import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
 import type { HoldRules } from '../bookings/bookings.service.ts'
-import type { Mailer } from '../mail/mail.service.ts'
+import { createPaidOrder, type OrderDeps, sendOrderMail } from '../orders/orders.service.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
 import { amountDue } from './discount.ts'
 import { type StripeGateway, type StripeIntent, toIntent } from './stripe-gateway.ts'
 import { checkTestCard } from './test-processor.ts'
 
 const token = (bytes = 12) => randomBytes(bytes).toString('base64url')
+
+/** The booked price and the listing's shipping (read from the product, never from the request). */
+const priced = (b: { priceCents: number; shippingCents: number }) => ({
+  priceCents: b.priceCents,
+  shippingCents: b.shippingCents,
+})
 
 type BookingToPay = NonNullable<Awaited<ReturnType<typeof loadBooking>>>
 
@@ -36,6 +42,8 @@ async function loadBooking(db: Db, bookingId: string) {
           productStatus: products.status,
           title: products.title,
           sellerId: products.sellerId,
+          shippingCents: products.shippingCents,
+          address: bookings.address,
         })
         .from(bookings)
         .innerJoin(products, eq(products.id, bookings.productId))
@@ -214,7 +222,7 @@ export async function createPaymentIntent(
     const plan = await db.transaction(async (tx) => {
       await lockCustomer(tx, user.id)
       const decision = await decideDiscount(tx, user.id, booking.id, now)
-      const due = amountDue(booking.priceCents, decision.discounted)
+      const due = amountDue(booking.priceCents, decision.discounted, booking.shippingCents)
       const mine = await tx
         .select()
         .from(paymentIntents)
@@ -238,11 +246,10 @@ export async function createPaymentIntent(
       return { due, reusable: undefined, superseded, count: mine.length }
     })
     if (plan.reusable) {
-      if (!stripe)
-        return { clientSecret: plan.reusable.clientSecret, provider, ...plan.due, priceCents: booking.priceCents }
+      if (!stripe) return { clientSecret: plan.reusable.clientSecret, provider, ...plan.due, ...priced(booking) }
       const pi = await stripe.retrieve(plan.reusable.id)
       if (OPEN_STRIPE_STATUSES.has(pi.status))
-        return { clientSecret: pi.clientSecret, provider, ...plan.due, priceCents: booking.priceCents }
+        return { clientSecret: pi.clientSecret, provider, ...plan.due, ...priced(booking) }
       // no longer confirmable at Stripe: it is closed here too and a fresh one opened
       await db
         .update(paymentIntents)
@@ -259,7 +266,7 @@ export async function createPaymentIntent(
       const opened = stripe
         ? await openStripeIntent(db, stripe, user, booking.id, plan.due, plan.count)
         : await openTestIntent(db, user, booking.id, plan.due)
-      return { ...opened, ...plan.due, priceCents: booking.priceCents }
+      return { ...opened, ...plan.due, ...priced(booking) }
     } catch (err) {
       if (pgConstraint(err) !== 'payment_intent_one_open_discount_uq') throw err
       // another page of this customer opened a discounted intent at the same instant: decide again, once
@@ -340,11 +347,12 @@ async function staleIntent(tx: DbOrTx, intent: IntentRow, now: Date) {
   if (intent.status === 'used' || intent.status === 'refunded')
     return new AppError(409, messages.payments.alreadyCharged, 'intent_used')
   const [booking] = await tx
-    .select({ priceCents: bookings.priceCents })
+    .select({ priceCents: bookings.priceCents, shippingCents: products.shippingCents })
     .from(bookings)
+    .innerJoin(products, eq(products.id, bookings.productId))
     .where(eq(bookings.id, intent.bookingId))
   const decision = await decideDiscount(tx, intent.customerId, intent.bookingId, now)
-  const fresh = formatUsd(amountDue(booking!.priceCents, decision.discounted).amountCents)
+  const fresh = formatUsd(amountDue(booking!.priceCents, decision.discounted, booking!.shippingCents).amountCents)
   const message =
     intent.discountCents > 0 && intent.supersededBy
       ? messages.payments.discountMoved(fresh)
@@ -384,7 +392,10 @@ async function verifyTestCharge(db: Db, customerId: string, bookingId: string, t
     amountCents: charge.intent.amountCents,
     discountCents: charge.intent.discountCents,
     refund: async () => {
-      await db.update(testCharges).set({ status: 'refunded' }).where(eq(testCharges.id, transactionId))
+      await db
+        .update(testCharges)
+        .set({ status: 'refunded', refundedCents: testCharges.amountCents })
+        .where(eq(testCharges.id, transactionId))
       await db.update(paymentIntents).set({ status: 'refunded' }).where(eq(paymentIntents.id, charge.intent.id))
     },
   }
@@ -428,11 +439,12 @@ const paymentOf = async (db: Db, transactionId: string) =>
 export async function recordPayment(
   db: Db,
   listingsChanged: ListingsChanged,
-  mailer: Mailer,
   stripe: StripeGateway | undefined,
   user: CurrentUser,
   transactionId: string,
   bookingId: string,
+  orderDeps: OrderDeps,
+  now: Date,
   log?: FastifyBaseLogger,
 ) {
   const booking = await ownBooking(db, user, bookingId)
@@ -458,7 +470,17 @@ export async function recordPayment(
   } else {
     charge = await verifyTestCharge(db, user.id, booking.id, transactionId)
   }
-  return settlePayment(db, listingsChanged, mailer, stripe, log, booking, { id: user.id, email: user.email }, charge)
+  return settlePayment(
+    db,
+    listingsChanged,
+    stripe,
+    log,
+    booking,
+    { id: user.id, email: user.email },
+    charge,
+    orderDeps,
+    now,
+  )
 }
 
 /**
@@ -469,9 +491,10 @@ export async function recordPayment(
 export async function handleStripeEvent(
   db: Db,
   listingsChanged: ListingsChanged,
-  mailer: Mailer,
   stripe: StripeGateway,
   event: Stripe.Event,
+  orderDeps: OrderDeps,
+  now: Date,
   log?: FastifyBaseLogger,
 ) {
   if (event.type !== 'payment_intent.succeeded') return 'ignored' as const
@@ -494,7 +517,7 @@ export async function handleStripeEvent(
     return 'refunded' as const
   }
   try {
-    await settlePayment(db, listingsChanged, mailer, stripe, log, booking, customer, charge)
+    await settlePayment(db, listingsChanged, stripe, log, booking, customer, charge, orderDeps, now)
     return 'recorded' as const
   } catch (err) {
     if (err instanceof AppError && err.statusCode === 409) return 'refunded' as const
@@ -521,12 +544,13 @@ async function retireOpenDiscounts(db: Db, stripe: StripeGateway | undefined, cu
 async function settlePayment(
   db: Db,
   listingsChanged: ListingsChanged,
-  mailer: Mailer,
   stripe: StripeGateway | undefined,
   log: FastifyBaseLogger | undefined,
   booking: BookingToPay,
   customer: { id: string; email: string },
   charge: VerifiedCharge,
+  orderDeps: OrderDeps,
+  now: Date,
 ) {
   const { transactionId } = charge
   try {
@@ -572,6 +596,23 @@ async function settlePayment(
         .where(and(eq(products.id, booking.productId), eq(products.status, 'available')))
         .returning({ id: products.id })
       if (sold.length === 0) throw new AppError(409, messages.payments.soldToOther)
+      // the order after payment (issue 16): its row, ledger entries and timeline, in this same transaction
+      await createPaidOrder(
+        tx,
+        {
+          bookingId: booking.id,
+          paymentId: row!.id,
+          productId: booking.productId,
+          sellerId: booking.sellerId,
+          buyerId: customer.id,
+          bookingPriceCents: booking.priceCents,
+          address: booking.address,
+          amountCents: charge.amountCents,
+          discountCents: charge.discountCents,
+        },
+        orderDeps.rules,
+        now,
+      )
       return { id: row!.id, discountConflictCents }
     })
     listingsChanged() // the bag is sold: off the lists
@@ -582,19 +623,8 @@ async function settlePayment(
       )
     }
     if (charge.discountCents > 0) await retireOpenDiscounts(db, stripe, customer.id)
-    const [seller] = await db
-      .select({ email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, booking.sellerId))
-    if (seller) {
-      await mailer
-        .send({
-          to: seller.email,
-          subject: `Sold: ${booking.title}`,
-          text: `Hello ${seller.name},\n\nGood news: "${booking.title}" has just been bought on Preloved Bags Co. The buyer's contact details are in your dashboard.\n`,
-        })
-        .catch(() => {})
-    }
+    // the buyer's receipt, and the seller's "sold" with the ship-by date (the address is on the order page)
+    await sendOrderMail(orderDeps, booking.id, ['receipt', 'sold'])
     return id
   } catch (err) {
     const code = pgErrorCode(err)

@@ -33,6 +33,11 @@ export interface StripeGateway {
   cancel(id: string): Promise<string>
   /** Gives the whole charge back; safe to repeat (one refund per intent, by idempotency key). */
   refund(id: string): Promise<void>
+  /**
+   * Gives `amountCents` of a charge back (an order's refund, issue 16); the same idempotency key again is the same
+   * refund. Answers Stripe's refund id.
+   */
+  refundPart(input: { intentId: string; amountCents: number; idempotencyKey: string; reason?: string }): Promise<string>
   /** The event of a webhook delivery whose signature checks out, or a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event
   readonly webhooksEnabled: boolean
@@ -105,6 +110,17 @@ export function createStripeGateway(
     },
     async refund(id) {
       await stripe.refunds.create({ payment_intent: id }, { idempotencyKey: `refund-${id}` })
+    },
+    async refundPart({ intentId, amountCents, idempotencyKey, reason }) {
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: intentId,
+          amount: amountCents,
+          ...(reason ? { metadata: { reason: reason.slice(0, 500) } } : {}),
+        },
+        { idempotencyKey },
+      )
+      return refund.id
     },
     verifyWebhook(rawBody, signature) {
       if (!webhookSecret) throw new AppError(404, messages.payments.webhooksDisabled)

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { handleChargebackEvent } from '../earnings/chargebacks.ts'
+import { orderDepsOf } from '../orders/orders.service.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { handleStripeEvent } from './payments.service.ts'
 
@@ -46,7 +47,15 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.info({ event: event.id, type: event.type, result: chargeback }, 'stripe webhook')
         return { received: true as const, result: chargeback }
       }
-      const result = await handleStripeEvent(app.db, onListingsChanged, app.mailer, stripe, event, req.log)
+      const result = await handleStripeEvent(
+        app.db,
+        onListingsChanged,
+        stripe,
+        event,
+        orderDepsOf(app, req.log),
+        app.now(),
+        req.log,
+      )
       req.log.info({ event: event.id, type: event.type, result }, 'stripe webhook')
       return { received: true as const, result }
     },

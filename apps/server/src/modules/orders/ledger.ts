@@ -1,0 +1,227 @@
+import { OPEN_ORDER_STATUSES } from '@preloved/shared/orders'
+import { and, eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client.ts'
+import { ledgerEntries, orders } from '../../db/schema/index.ts'
+
+/**
+ * The money of an order (MARKETPLACE.md §4 and §7 "Refund arithmetic"), in integer cents. The ledger is append-only:
+ * every figure here is a sum of its entries, never a stored counter. For each order:
+ *   buyer paid = refunds + seller's share + commission − discount cost
+ * and the sum of the order's entries (seller and shop) is what the buyer paid less what was refunded.
+ */
+
+/** The shop's ledger account; a seller's account is their user id. */
+export const SHOP = 'shop'
+
+export interface OrderMoney {
+  priceCents: number
+  shippingCents: number
+  discountCents: number
+  amountPaidCents: number
+  commissionPercent: number
+}
+
+/** The commission on a gross price, rounded to whole cents (half up). */
+export const commissionOf = (grossCents: number, percent: number): number => Math.round((grossCents * percent) / 100)
+
+/** How an order's money stands after `refundedCents` in total were given back. */
+export interface Shares {
+  /** The seller's price less what refunds took from it (the gross commission is taken on). */
+  grossCents: number
+  /** Shipping less what refunds took from it, once the price is used up. */
+  shippingCents: number
+  commissionCents: number
+  /** What the seller is owed: gross + shipping − commission. */
+  sellerCents: number
+  /** The shop's discount cost (0 once refunded in full: the buyer gets the first-order discount back). */
+  discountCostCents: number
+}
+
+/**
+ * A refund r comes out of the price first (commission recomputed on what is left), then out of shipping; a refund of
+ * everything paid reverses the sale, shipping, commission and the discount cost alike.
+ */
+export function sharesAfter(o: OrderMoney, refundedCents: number): Shares {
+  if (refundedCents >= o.amountPaidCents) {
+    return { grossCents: 0, shippingCents: 0, commissionCents: 0, sellerCents: 0, discountCostCents: 0 }
+  }
+  const fromPrice = Math.min(refundedCents, o.priceCents)
+  const fromShipping = Math.min(refundedCents - fromPrice, o.shippingCents)
+  const grossCents = o.priceCents - fromPrice
+  const shippingCents = o.shippingCents - fromShipping
+  const commissionCents = commissionOf(grossCents, o.commissionPercent)
+  return {
+    grossCents,
+    shippingCents,
+    commissionCents,
+    sellerCents: grossCents + shippingCents - commissionCents,
+    discountCostCents: o.discountCents,
+  }
+}
+
+export type NewLedgerEntry = typeof ledgerEntries.$inferInsert
+
+/** The entries a paid order writes (in the payment's transaction): sale, shipping, commission both ways, discount cost. */
+export function paymentEntries(order: OrderMoney & { id: string; sellerId: string }, at: Date): NewLedgerEntry[] {
+  const commission = commissionOf(order.priceCents, order.commissionPercent)
+  const entries: NewLedgerEntry[] = [
+    { account: order.sellerId, orderId: order.id, kind: 'sale', amountCents: order.priceCents, note: 'Sale' },
+  ]
+  if (order.shippingCents > 0)
+    entries.push({
+      account: order.sellerId,
+      orderId: order.id,
+      kind: 'shipping',
+      amountCents: order.shippingCents,
+      note: 'Shipping',
+    })
+  if (commission > 0) {
+    const note = `Commission ${order.commissionPercent} %`
+    entries.push({ account: order.sellerId, orderId: order.id, kind: 'commission', amountCents: -commission, note })
+    entries.push({ account: SHOP, orderId: order.id, kind: 'commission', amountCents: commission, note })
+  }
+  if (order.discountCents > 0)
+    entries.push({
+      account: SHOP,
+      orderId: order.id,
+      kind: 'discount_cost',
+      amountCents: -order.discountCents,
+      note: 'First-order discount',
+    })
+  return entries.map((e) => ({ ...e, createdAt: at }))
+}
+
+/** The sums of an order's entries, per account and kind group. */
+export interface OrderLedger {
+  /** The seller's sale, shipping and refund entries: what they get before commission. */
+  sellerGrossCents: number
+  /** The seller's commission entries (≤ 0). */
+  sellerCommissionCents: number
+  /** The shop's commission entries (≥ 0). */
+  shopCommissionCents: number
+  /** The shop's discount-cost entries (≤ 0). */
+  shopDiscountCents: number
+  /** Every entry of the order, seller and shop, summed (chargebacks included). */
+  totalCents: number
+  /** The seller's entries summed: what the seller is owed for this order. */
+  sellerCents: number
+}
+
+export async function orderLedger(db: DbOrTx, orderId: string, sellerId: string): Promise<OrderLedger> {
+  const rows = await db
+    .select({
+      account: ledgerEntries.account,
+      kind: ledgerEntries.kind,
+      sum: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId))
+    .groupBy(ledgerEntries.account, ledgerEntries.kind)
+  const out: OrderLedger = {
+    sellerGrossCents: 0,
+    sellerCommissionCents: 0,
+    shopCommissionCents: 0,
+    shopDiscountCents: 0,
+    totalCents: 0,
+    sellerCents: 0,
+  }
+  for (const r of rows) {
+    const sum = Number(r.sum)
+    out.totalCents += sum
+    if (r.account === sellerId) {
+      out.sellerCents += sum
+      if (r.kind === 'commission') out.sellerCommissionCents += sum
+      else if (r.kind === 'sale' || r.kind === 'shipping' || r.kind === 'refund') out.sellerGrossCents += sum
+    } else if (r.account === SHOP) {
+      if (r.kind === 'commission') out.shopCommissionCents += sum
+      else if (r.kind === 'discount_cost') out.shopDiscountCents += sum
+    }
+  }
+  return out
+}
+
+/**
+ * The entries a refund writes: the differences between how the order's money stands in the ledger and how it must
+ * stand once `refundedCents` in total (this refund included) are given back. Written with the refund's id, so the
+ * same refund cannot write them twice.
+ */
+export function refundEntries(
+  order: OrderMoney & { id: string; sellerId: string },
+  current: OrderLedger,
+  refundedCents: number,
+  refundId: string,
+  at: Date,
+): NewLedgerEntry[] {
+  const target = sharesAfter(order, refundedCents)
+  const base = { orderId: order.id, refundId, createdAt: at }
+  const entries: NewLedgerEntry[] = []
+  const grossDelta = target.grossCents + target.shippingCents - current.sellerGrossCents
+  if (grossDelta !== 0)
+    entries.push({
+      ...base,
+      account: order.sellerId,
+      kind: 'refund',
+      amountCents: grossDelta,
+      note: 'Refund to the buyer',
+    })
+  const commissionDelta = target.commissionCents - current.shopCommissionCents
+  if (commissionDelta !== 0) {
+    const note = 'Commission on the refunded amount'
+    entries.push({
+      ...base,
+      account: order.sellerId,
+      kind: 'commission',
+      amountCents: -target.commissionCents - current.sellerCommissionCents,
+      note,
+    })
+    entries.push({ ...base, account: SHOP, kind: 'commission', amountCents: commissionDelta, note })
+  }
+  const discountDelta = -target.discountCostCents - current.shopDiscountCents
+  if (discountDelta !== 0)
+    entries.push({
+      ...base,
+      account: SHOP,
+      kind: 'discount_cost',
+      amountCents: discountDelta,
+      note: 'First-order discount given back to the buyer',
+    })
+  return entries
+}
+
+/**
+ * A seller's balances, in cents, as sums of the ledger (MARKETPLACE.md §7 "Earnings"): `pending` for orders that are
+ * paid, shipped or disputed (or held by an open chargeback); `available` for closed orders, less payouts (negative
+ * when a refund came after a payout: later sales settle it first); `paidOut` the payouts made.
+ */
+export async function balanceOf(db: DbOrTx, sellerId: string) {
+  const open = sql.raw(OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))
+  const held = sql`(${orders.status} in (${open}) or (${orders.chargebackAt} is not null and ${orders.chargebackClosedAt} is null))`
+  const [row] = await db
+    .select({
+      pending: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${orders.id} is not null and ${held}), 0)::int`,
+      available: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${orders.id} is null or not ${held}), 0)::int`,
+      paidOut: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout'), 0)::int`,
+    })
+    .from(ledgerEntries)
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(eq(ledgerEntries.account, sellerId))
+  return {
+    pending: Number(row?.pending ?? 0),
+    available: Number(row?.available ?? 0),
+    paidOut: Number(row?.paidOut ?? 0),
+  }
+}
+
+/** Whether a seller has money in the ledger that is not settled (any balance, pending or available, not zero). */
+export async function hasBalance(db: DbOrTx, userId: string) {
+  const b = await balanceOf(db, userId)
+  return b.pending !== 0 || b.available !== 0
+}
+
+/** The entries of one order, oldest first (the order page's money lines). */
+export const entriesOfOrder = (db: DbOrTx, orderId: string) =>
+  db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.orderId, orderId)))
+    .orderBy(ledgerEntries.createdAt)
