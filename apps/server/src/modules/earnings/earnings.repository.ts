@@ -1,48 +1,11 @@
-import { OPEN_ORDER_STATUSES } from '@preloved/shared/orders'
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { ledgerEntries, orders, payoutAccounts, payouts, users } from '../../db/schema/index.ts'
+import { ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema/index.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect
 export type PayoutRow = typeof payouts.$inferSelect
 export type LedgerRow = typeof ledgerEntries.$inferSelect
-
-/** A seller's balances in cents, as sums of the ledger (never stored counters). */
-export interface Balances {
-  pendingCents: number
-  availableCents: number
-  paidOutCents: number
-}
-
-const open = sql.raw(OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))
-/**
- * An order whose money is not the seller's to take yet: still open (paid, shipped, disputed), or under a card chargeback
- * that no admin has closed.
- */
-const held = sql`(${orders.status} in (${open}) or (${orders.chargebackAt} is not null and ${orders.chargebackClosedAt} is null))`
-
-/**
- * MARKETPLACE.md §7 "Earnings": `pending` sums the seller's entries of held orders; `available` everything else
- * (closed orders, payouts, refunds after a payout: it may be negative, and later sales settle it first); `paidOut`
- * the payouts made (a payout Stripe refused is given back by a positive payout entry).
- */
-export async function balancesOf(db: DbOrTx, sellerId: string): Promise<Balances> {
-  const [row] = await db
-    .select({
-      pending: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${orders.id} is not null and ${held}), 0)::int`,
-      available: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${orders.id} is null or not ${held}), 0)::int`,
-      paidOut: sql<number>`coalesce(-sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.kind} = 'payout'), 0)::int`,
-    })
-    .from(ledgerEntries)
-    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(eq(ledgerEntries.account, sellerId))
-  return {
-    pendingCents: Number(row?.pending ?? 0),
-    availableCents: Number(row?.available ?? 0),
-    paidOutCents: Number(row?.paidOut ?? 0),
-  }
-}
 
 /** The seller's ledger entries, newest first, `limit + 1` rows to tell whether there is a next page. */
 export const listEntries = (db: DbOrTx, sellerId: string, cursor: Cursor | undefined, limit: number) =>

@@ -1,21 +1,20 @@
 import {
-  chargebackResultSchema,
   closeChargebackBodySchema,
   earningsQuerySchema,
   payoutAccountResultSchema,
   payoutSchema,
 } from '@preloved/shared/earnings'
 import { messages } from '@preloved/shared/messages'
-import { earningsSchema, type PayoutAccountBody, payoutAccountBodySchema } from '@preloved/shared/orders'
-import { eq } from 'drizzle-orm'
+import { earningsSchema, orderSchema, type PayoutAccountBody, payoutAccountBodySchema } from '@preloved/shared/orders'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { orders } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
-import { decodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
+import { decodeCursor, nextLink } from '../../lib/paging.ts'
 import { signedInUser } from '../../plugins/auth.ts'
 import { publicOrigins } from '../auth/auth.ts'
+import { findOrderView, toOrderJsonList } from '../orders/orders.repository.ts'
+import { assertParty, orderDepsOf } from '../orders/orders.service.ts'
 import { closeChargeback } from './chargebacks.ts'
 import { earningsOwner, type MoneyDeps, readEarnings, requestPayout, savePayoutAccount } from './earnings.service.ts'
 
@@ -51,10 +50,8 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const sellerId = await earningsOwner(app.db, signedInUser(req), req.query.sellerId)
       const cursor = req.query.cursor ? decodeCursor(req.query.cursor) : undefined
-      const { earnings, next } = await readEarnings(app.db, sellerId, {
-        cursor,
-        limit: req.query.limit ?? DEFAULT_PAGE,
-      })
+      const page = { cursor, limit: req.query.limit ?? DEFAULT_PAGE }
+      const { earnings, next } = await readEarnings(orderDepsOf(app, req.log), sellerId, page, app.now())
       if (next) reply.header('link', nextLink(req.url, next))
       reply.header('cache-control', 'no-store')
       return earnings
@@ -103,25 +100,23 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
       // 404 for an order that is not the caller's to see, 403 for its buyer or seller: before the body
       preValidation: async (req) => {
         const user = signedInUser(req)
-        const id = (req.params as { id: string }).id
-        const [order] = isUuid(id)
-          ? await app.db
-              .select({ buyerId: orders.buyerId, sellerId: orders.sellerId })
-              .from(orders)
-              .where(eq(orders.id, id))
-          : []
-        const party = order && (order.buyerId === user.id || order.sellerId === user.id)
-        if (!order || (user.role !== 'admin' && !party)) throw new AppError(404, messages.earnings.orderNotFound)
-        if (user.role !== 'admin') throw new AppError(403, messages.auth.forbidden)
+        await assertParty(app.db, { id: user.id, role: user.role }, (req.params as { id: string }).id, 'admin')
       },
       schema: {
         tags: ['earnings'],
         summary: "Ends a card chargeback's hold on the order's money (admin), with the reason in the audit log",
         params: z.object({ id: z.string().max(64) }),
         body: closeChargebackBodySchema,
-        response: { 200: chargebackResultSchema },
+        response: { 200: orderSchema },
       },
     },
-    async (req) => closeChargeback(app.db, signedInUser(req), req.params.id, req.body, app.now()),
+    async (req, reply) => {
+      const user = signedInUser(req)
+      await closeChargeback(app.db, user, req.params.id, req.body, app.now())
+      const row = await findOrderView(app.db, req.params.id)
+      if (!row) throw new AppError(404, messages.earnings.orderNotFound)
+      reply.header('cache-control', 'no-store')
+      return (await toOrderJsonList(app.db, [row], { id: user.id, role: user.role }, app.now()))[0]!
+    },
   )
 }

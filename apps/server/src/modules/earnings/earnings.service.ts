@@ -10,9 +10,10 @@ import { centsToDollars, formatUsd } from '../../lib/money.ts'
 import { type Cursor, encodeCursor } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { Mailer } from '../mail/mail.service.ts'
+import { balanceOf } from '../orders/ledger.ts'
+import { applyDueOf, type OrderDeps } from '../orders/orders.service.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import {
-  balancesOf,
   findPayoutAccount,
   findSellerContact,
   findUserRole,
@@ -64,9 +65,17 @@ const toAccountJson = (a: PayoutAccountRow | undefined): Earnings['account'] =>
   a ? { provider: a.provider, holderName: a.holderName, last4: a.last4 } : null
 
 /** GET /api/earnings: balances summed from the ledger, one page of entries (newest first) and the payout account. */
-export async function readEarnings(db: Db, sellerId: string, page: { cursor: Cursor | undefined; limit: number }) {
+export async function readEarnings(
+  orderDeps: OrderDeps,
+  sellerId: string,
+  page: { cursor: Cursor | undefined; limit: number },
+  now: Date,
+) {
+  const db = orderDeps.db
+  // deadlines that passed are applied first (an order past its auto-completion date is completed, so available)
+  await applyDueOf(orderDeps, sellerId, now)
   const [balances, rows, account] = await Promise.all([
-    balancesOf(db, sellerId),
+    balanceOf(db, sellerId),
     listEntries(db, sellerId, page.cursor, page.limit),
     findPayoutAccount(db, sellerId),
   ])
@@ -74,9 +83,9 @@ export async function readEarnings(db: Db, sellerId: string, page: { cursor: Cur
   const entries = rows.slice(0, page.limit)
   const last = entries.at(-1)
   const earnings: Earnings = {
-    pending: centsToDollars(balances.pendingCents),
-    available: centsToDollars(balances.availableCents),
-    paidOut: centsToDollars(balances.paidOutCents),
+    pending: centsToDollars(balances.pending),
+    available: centsToDollars(balances.available),
+    paidOut: centsToDollars(balances.paidOut),
     entries: entries.map(toEntryJson),
     account: toAccountJson(account),
   }
@@ -221,7 +230,7 @@ export async function requestPayout(deps: MoneyDeps, user: CurrentUser, now: Dat
   const payout = await deps.db.transaction(async (tx) => {
     const locked = await lockPayoutAccount(tx, user.id)
     if (!locked) throw new AppError(409, messages.earnings.noPayoutAccount)
-    const { availableCents } = await balancesOf(tx, user.id)
+    const { available: availableCents } = await balanceOf(tx, user.id)
     if (availableCents <= 0) throw new AppError(409, messages.earnings.nothingAvailable)
     const [row] = await tx
       .insert(payouts)
