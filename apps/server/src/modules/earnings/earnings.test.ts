@@ -155,9 +155,9 @@ describe('POST /api/payout-account (test mode)', () => {
     expect(res.json()).toEqual({ provider: 'test', holderName: 'Sam Seller', last4: '7654' })
     const [row] = await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, seller.id))
     expect(row).toMatchObject({ provider: 'test', holderName: 'Sam Seller', last4: '7654', stripeAccountId: null })
-    const dump = JSON.stringify(
-      (await t.database.db.execute(sql`select * from payout_account where user_id = ${seller.id}`)).rows,
-    )
+    const stored = await t.database.db.execute(sql`select * from payout_account where user_id = ${seller.id}`)
+    const dump = JSON.stringify((stored as unknown as { rows: unknown[] }).rows)
+    expect(dump).toContain('7654')
     expect(dump).not.toContain('98765432')
     expect(dump).not.toContain('9876 5432')
     expect((await earnings(seller)).account).toEqual({ provider: 'test', holderName: 'Sam Seller', last4: '7654' })
