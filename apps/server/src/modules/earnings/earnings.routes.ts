@@ -68,7 +68,7 @@ export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: app.stripe
           ? 'Opens your Stripe Connect account (once) and answers its onboarding link'
           : 'Your test bank account for payouts: the holder and the last four digits only are kept',
-        body: app.stripe ? z.object({}).strict().optional() : payoutAccountBodySchema,
+        body: app.stripe ? z.object({}).strict().nullish() : payoutAccountBodySchema,
         response: { 200: payoutAccountResultSchema },
       },
     },

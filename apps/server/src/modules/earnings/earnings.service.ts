@@ -213,13 +213,16 @@ export async function requestPayout(deps: MoneyDeps, user: CurrentUser, now: Dat
   const stripe = deps.stripe
   const account = await findPayoutAccount(deps.db, user.id)
   if (!account) throw new AppError(409, messages.earnings.noPayoutAccount)
+  /** A pending payout this request got through to Stripe: the answer when nothing more is available. */
+  let sent: PayoutRow | undefined
   if (stripe) {
     if (account.provider !== 'stripe' || !account.stripeAccountId) {
       throw new AppError(409, messages.earnings.noPayoutAccount)
     }
     // payouts Stripe did not answer before go first, with their own idempotency keys
-    for (const pending of await pendingStripePayouts(deps.db, user.id))
-      await sendTransfer(deps, stripe, pending, account, now)
+    for (const pending of await pendingStripePayouts(deps.db, user.id)) {
+      if ((await sendTransfer(deps, stripe, pending, account, now)) === 'paid') sent = { ...pending, status: 'paid' }
+    }
     if (!(await stripe.transfersActive(account.stripeAccountId))) {
       throw new AppError(409, messages.earnings.onboardingUnfinished)
     }
@@ -231,7 +234,7 @@ export async function requestPayout(deps: MoneyDeps, user: CurrentUser, now: Dat
     const locked = await lockPayoutAccount(tx, user.id)
     if (!locked) throw new AppError(409, messages.earnings.noPayoutAccount)
     const { available: availableCents } = await balanceOf(tx, user.id)
-    if (availableCents <= 0) throw new AppError(409, messages.earnings.nothingAvailable)
+    if (availableCents <= 0) return undefined
     const [row] = await tx
       .insert(payouts)
       .values({
@@ -253,6 +256,10 @@ export async function requestPayout(deps: MoneyDeps, user: CurrentUser, now: Dat
     return row!
   })
 
+  if (!payout) {
+    if (sent) return toPayoutJson(sent)
+    throw new AppError(409, messages.earnings.nothingAvailable)
+  }
   if (payout.provider === 'test') {
     await mailPayout(deps, payout, account)
     return toPayoutJson(payout)
