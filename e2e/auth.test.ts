@@ -72,7 +72,7 @@ describe('sign up', () => {
     await page.waitForURL('**/dashboard/myOrders')
     await page.setViewportSize({ width: 1440, height: 900 })
     await drawer(page).getByRole('link', { name: 'My Wishlist' }).waitFor()
-    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist'])
+    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
     expect(await seriousA11yViolations(page)).toEqual([])
     // her first visit: welcomed, not welcomed back
     await page.goto('/dashboard')
@@ -115,6 +115,7 @@ describe('sign up', () => {
       'My Products',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     await drawer(page).getByRole('link', { name: 'Add Product' }).click()
     await page.waitForURL('**/dashboard/addProducts')
@@ -311,6 +312,7 @@ describe('admin', () => {
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     for (const [label, heading] of [
       ['All Customers', 'All Customers'],

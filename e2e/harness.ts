@@ -26,8 +26,14 @@ export interface Harness {
   close(): Promise<void>
 }
 
-/** A real server (embedded PGlite on a fresh DATA_DIR, demo data, the built web app) and a real Chromium. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/**
+ * A real server (embedded PGlite on a fresh DATA_DIR, demo data, the built web app) and a real Chromium. `clock`
+ * gives the server its time (a test moves it past a deadline instead of waiting); the wall clock by default.
+ */
+export async function startHarness(
+  env: Record<string, string> = {},
+  opts: { clock?: () => number } = {},
+): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-e2e-'))
   // the port is known before the app is built: sign-in trusts exactly the origin the browser uses (PUBLIC_URL)
   const port = await freePort()
@@ -42,7 +48,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     ...env,
   })
-  const app = await buildApp(config)
+  const app = await buildApp(config, opts.clock ? { clock: opts.clock } : {})
   await app.listen({ port, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,

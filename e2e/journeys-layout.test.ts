@@ -172,6 +172,7 @@ describe('a seller who buys (item 4)', () => {
       'My Products',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     expect(await sideMenu(page).getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     // the booking's toast, where it covers nothing
@@ -193,6 +194,7 @@ describe('a seller who buys (item 4)', () => {
       'My Products',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     expect(await dashboardLinks.getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     await viewportShot(page, 'layout-seller-menu-phone')
@@ -220,6 +222,7 @@ describe('a seller who buys (item 4)', () => {
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Addresses',
     ])
     await context.close()
   })
@@ -336,7 +339,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await menuButton(page).click()
     const dashboardLinks = mainNav(page).getByRole('list', { name: 'Dashboard' })
     await dashboardLinks.waitFor()
-    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist'])
+    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe(
       '/dashboard/myOrders',
     )
@@ -356,7 +359,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await page.setViewportSize(VIEWPORTS.desktop)
     expect(await mainNav(page).getByRole('link', { name: 'Shop', exact: true }).isVisible()).toBe(true)
     expect(await menuButton(page).isVisible()).toBe(false)
-    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist'])
+    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
     await axeClean(page, 'my orders (desktop)')
     expect(errors).toEqual([])
     await context.close()

@@ -24,6 +24,20 @@ type Summary = {
   admin?: { salesThisWeekTotal: number; discountsThisWeek: number }
 }
 
+/** A new account's default delivery address (issue 16: the payment page pays only with one), through the API. */
+const saveAnAddress = (page: Page) =>
+  apiAs(page, '/api/addresses', {
+    method: 'POST',
+    body: {
+      name: 'Fay Figures',
+      line1: '1 Main Street',
+      city: 'Brooklyn',
+      postcode: '11201',
+      country: 'US',
+      phone: '+1 718 555 0100',
+    },
+  })
+
 async function signedIn(email: string, password?: string) {
   const { page, context } = await h.newPage('desktop')
   await logIn(page, email, password)
@@ -46,6 +60,7 @@ describe('one paid order, the same figures on every screen', () => {
 
     // the customer books and pays on the payment page
     const { page, context } = await signedIn(email, PASSWORD)
+    await saveAnAddress(page)
     const booked = await apiAs<{ insertedId: string }>(page, '/api/bookings', {
       method: 'POST',
       body: { product_id: bag.id, number: '5550101234', location: 'Brooklyn, NY' },
@@ -121,6 +136,7 @@ describe('the first-order discount moves to the bag opened last (issue #12, find
     const email = `moving-${Date.now().toString(36)}@example.test`
     await signUp(h.app, { name: 'Mo Ving', email })
     const { page, context } = await signedIn(email, PASSWORD)
+    await saveAnAddress(page)
     const book = (productId: string) =>
       apiAs<{ insertedId: string }>(page, '/api/bookings', {
         method: 'POST',

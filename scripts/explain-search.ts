@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { openDatabase } from '../apps/server/src/db/client.ts'
 import { seedReferenceData } from '../apps/server/src/db/demo/seed.ts'
-import { BrandIndex } from '../apps/server/src/modules/search/brand-index.ts'
+import { BrandIndex } from '../apps/server/src/modules/brands/brand-index.ts'
 import { SearchMemory } from '../apps/server/src/modules/search/listing-columns.ts'
 import { search } from '../apps/server/src/modules/search/search.service.ts'
 import { SearchChanges } from '../apps/server/src/modules/search/search-cache.ts'

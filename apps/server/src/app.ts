@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.ts'
 import { demoPassword } from './db/demo/demo-password.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { brandsRoutes } from './modules/brands/brands.routes.ts'
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(imagesRoutes)
       await api.register(bookingsRoutes)
       await api.register(wishlistsRoutes)
+      await api.register(addressesRoutes)
       await api.register(paymentsRoutes)
       await api.register(stripeWebhookRoutes)
       await api.register(ordersRoutes)

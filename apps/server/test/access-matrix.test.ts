@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, posts, reports, users, wishlists } from '../src/db/schema/index.ts'
+import { orders, posts, reports, savedAddresses, users, wishlists } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser, listingBody } from './fixtures.ts'
@@ -31,6 +31,8 @@ interface Ctx {
   newIntent(): Promise<string>
   /** A fresh listing with an open report; returns the listing's id. */
   newReport(): Promise<string>
+  /** A fresh saved address of that account (the customer's for anonymous). */
+  newAddress(who: Who): Promise<string>
   /** A fresh order of the customer buying from the (unverified) seller, moved to `state`. */
   newOrder(state?: 'paid' | 'shipped' | 'disputed'): Promise<string>
   /** A fresh blog post, published or a draft. */
@@ -132,7 +134,7 @@ const cases: Case[] = [
   {
     route: 'POST /api/images',
     request: () => ({ url: '/api/images', ...multipart(pngBytes) }),
-    expect: sellerOnly,
+    expect: signedIn(200),
   },
   {
     route: 'POST /api/categoryDetails',
@@ -230,6 +232,50 @@ const cases: Case[] = [
   {
     route: 'DELETE /api/wishlists/:id',
     request: async (c) => ({ url: `/api/wishlists/${await c.newWish()}` }),
+    expect: { ...signedIn(403), customer: 200 },
+  },
+  { route: 'GET /api/addresses', request: () => ({ url: '/api/addresses' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/addresses',
+    request: () => ({ url: '/api/addresses', payload: ADDRESS }),
+    expect: signedIn(201),
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    name: 'own address',
+    request: async (c, w) => ({
+      url: `/api/addresses/${await c.newAddress(w)}`,
+      payload: { ...ADDRESS, isDefault: true },
+    }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    name: "someone else's address",
+    request: async (c, w) => ({
+      url: `/api/addresses/${await c.newAddress(w === 'customer' ? 'seller' : 'customer')}`,
+      payload: ADDRESS,
+    }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'DELETE /api/addresses/:id',
+    name: 'own address',
+    request: async (c, w) => ({ url: `/api/addresses/${await c.newAddress(w)}` }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/addresses/:id',
+    name: "someone else's address",
+    request: async (c, w) => ({
+      url: `/api/addresses/${await c.newAddress(w === 'customer' ? 'seller' : 'customer')}`,
+    }),
+    expect: signedIn(404),
+  },
+  {
+    route: 'POST /api/create-payment-intent',
+    name: 'with a delivery address',
+    request: (c) => ({ url: '/api/create-payment-intent', payload: { bookingId: c.bookingId, address: ADDRESS } }),
     expect: { ...signedIn(403), customer: 200 },
   },
   {
@@ -465,6 +511,14 @@ beforeAll(async () => {
       const p = await insertProduct(t.database.db, seller!.id)
       await t.database.db.insert(reports).values({ productId: p.id, reporterId: customer!.id, reason: 'scam' })
       return p.id
+    },
+    newAddress: async (who) => {
+      const owner = who === 'anonymous' ? customer! : { customer, seller, verifiedSeller, admin }[who]!
+      const [row] = await t.database.db
+        .insert(savedAddresses)
+        .values({ userId: owner.id, ...ADDRESS, line2: ADDRESS.line2 ?? null })
+        .returning({ id: savedAddresses.id })
+      return row!.id
     },
     newPost: async (published) => {
       const slug = `matrix-${Math.random().toString(36).slice(2)}`

@@ -1,9 +1,15 @@
 import { z } from 'zod'
 import './zod-config.ts'
+import { addressSchema } from './addresses.ts'
 
 export const createPaymentIntentBodySchema = z.object({
   bookingId: z.string({ error: 'bookingId is required' }).trim().min(1, 'bookingId is required').max(64),
+  /** The delivery address (issue 16): kept on the booking; a later call with another one replaces it while held. */
+  address: addressSchema.optional(),
+  /** Also keep `address` among the buyer's saved addresses (an identical one is not saved twice). */
+  saveAddress: z.boolean({ error: 'saveAddress must be true or false' }).optional(),
 })
+export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentBodySchema>
 export const paymentIntentSchema = z.object({
   clientSecret: z.string(),
   provider: z.enum(['test', 'stripe']),
@@ -14,6 +20,8 @@ export const paymentIntentSchema = z.object({
   /** Dollars: the listing's shipping, paid on top of the price (0 = free shipping; issue 16). */
   shipping: z.number(),
   discount: z.number(),
+  /** With `saveAddress: true`: whether the address is among the saved ones now (false: the address book is full). */
+  addressSaved: z.boolean().optional(),
 })
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>
 

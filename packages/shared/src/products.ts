@@ -61,6 +61,8 @@ export const productSchema = z.object({
   includes: z.array(z.enum(INCLUDES)),
   /** 1–10 photos in the seller's order; the first is the cover (`img`). */
   photos: z.array(z.object({ url: z.string(), thumb: z.string() })),
+  /** Dollars the buyer pays for shipping on top of the price; 0 is free shipping (issue 16). */
+  shipping: z.number(),
   /** The price before the latest change when that change lowered it ("Price dropped", struck through); else null. */
   previousPrice: z.number().nullable(),
   /** Every price the listing has had, oldest first (the first price included): on a single listing's answer. */
@@ -78,6 +80,8 @@ export const productListQuerySchema = pageQuerySchema.extend({
 export type ProductListQuery = z.infer<typeof productListQuerySchema>
 
 const MAX_PRICE = 1_000_000
+/** The most a listing may ask for shipping, in dollars (the database allows 100,000 cents). */
+export const MAX_SHIPPING = 1000
 
 /** A price in dollars: required, a positive number, at most 1,000,000, at most 2 decimals. */
 const money = (requiredMessage: string, label: string) =>
@@ -169,6 +173,15 @@ export const listingDetailFields = {
     .array(photoInput)
     .min(1, 'photos must hold at least 1 photo')
     .max(MAX_PHOTOS, `photos may hold at most ${MAX_PHOTOS} photos`),
+  /** Dollars for shipping, paid by the buyer on top of the price; 0 (the default) is free shipping. */
+  shipping: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+    z
+      .number({ error: 'shipping must be an amount in dollars (0 for free shipping)' })
+      .min(0, 'shipping cannot be negative (0 is free shipping)')
+      .max(MAX_SHIPPING, `shipping must be at most ${MAX_SHIPPING}`)
+      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'shipping can have at most 2 decimals'),
+  ),
 }
 
 const detailsOptional = {
@@ -179,6 +192,7 @@ const detailsOptional = {
   measurements: listingDetailFields.measurements.optional(),
   includes: listingDetailFields.includes.optional(),
   photos: listingDetailFields.photos.optional(),
+  shipping: listingDetailFields.shipping.optional(),
 }
 
 /**

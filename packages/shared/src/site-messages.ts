@@ -9,6 +9,7 @@ export const navMessages = {
   logOut: 'Log Out',
   myOrders: 'My Orders',
   myWishlist: 'My Wishlist',
+  addresses: 'Addresses',
   allCustomers: 'All Customers',
   allSellers: 'All Sellers',
   reportedItems: 'Reported Items',

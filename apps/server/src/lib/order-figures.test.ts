@@ -7,10 +7,17 @@ describe('orderFigures', () => {
       priceCents: 595_000,
       discountCents: 89_250,
       paidCents: 505_750,
+      shippingCents: 0,
       sellerOwedCents: 595_000,
       shopDiscountCostCents: 89_250,
       discountConflictCents: 0,
     })
+  })
+
+  it('keeps the shipping apart from the price (issue 16): the seller is owed both, the discount is on the price', () => {
+    expect(
+      orderFigures({ amountCents: 18_000, discountCents: 3_000, discountConflictCents: 0, shippingCents: 1_000 }),
+    ).toMatchObject({ priceCents: 20_000, shippingCents: 1_000, paidCents: 18_000, sellerOwedCents: 21_000 })
   })
 
   it('sums orders figure by figure and counts the flagged ones', () => {

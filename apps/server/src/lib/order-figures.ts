@@ -6,6 +6,8 @@ export interface PaymentAmounts {
   discountCents: number
   /** A discount charged although another paid order of the customer already had it (flagged to the admin). */
   discountConflictCents: number
+  /** Shipping the charge included (issue 16: the order's; 0 for orders without shipping). */
+  shippingCents?: number | null
 }
 
 /** Every figure any screen shows of a paid order, in cents. */
@@ -14,9 +16,14 @@ export interface OrderFigures {
   priceCents: number
   /** The first-order discount, shown as its own line (0 when none). */
   discountCents: number
-  /** What was charged: price − discount. */
+  /** What was charged: price + shipping − discount. */
   paidCents: number
-  /** What the seller is owed: the listing price; the first-order discount is the shop's cost, not the seller's. */
+  /** Shipping the buyer paid on top of the price. */
+  shippingCents: number
+  /**
+   * What the seller is owed before commission: the listing price and the shipping; the first-order discount is the
+   * shop's cost, not the seller's.
+   */
   sellerOwedCents: number
   /** What the discount costs the shop (MARKETPLACE.md §4 "discount cost"). */
   shopDiscountCostCents: number
@@ -29,12 +36,14 @@ export interface OrderFigures {
  * seller's and the admin's summaries all read these, so that one order shows one set of numbers everywhere.
  */
 export function orderFigures(p: PaymentAmounts): OrderFigures {
-  const priceCents = p.amountCents + p.discountCents
+  const shippingCents = p.shippingCents ?? 0
+  const priceCents = p.amountCents + p.discountCents - shippingCents
   return {
     priceCents,
     discountCents: p.discountCents,
     paidCents: p.amountCents,
-    sellerOwedCents: priceCents,
+    shippingCents,
+    sellerOwedCents: priceCents + shippingCents,
     shopDiscountCostCents: p.discountCents,
     discountConflictCents: p.discountConflictCents,
   }
@@ -48,6 +57,7 @@ export function sumOrderFigures(rows: PaymentAmounts[]): OrderFigures & { orders
     priceCents: 0,
     discountCents: 0,
     paidCents: 0,
+    shippingCents: 0,
     sellerOwedCents: 0,
     shopDiscountCostCents: 0,
     discountConflictCents: 0,
@@ -59,6 +69,7 @@ export function sumOrderFigures(rows: PaymentAmounts[]): OrderFigures & { orders
     total.priceCents += f.priceCents
     total.discountCents += f.discountCents
     total.paidCents += f.paidCents
+    total.shippingCents += f.shippingCents
     total.sellerOwedCents += f.sellerOwedCents
     total.shopDiscountCostCents += f.shopDiscountCostCents
     total.discountConflictCents += f.discountConflictCents

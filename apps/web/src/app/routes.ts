@@ -34,6 +34,8 @@ export default [
     route('myOrders', 'routes/dashboard/my-orders.tsx'),
     route('wishlist', 'routes/dashboard/wishlist.tsx'),
     route('payment/:id', 'routes/dashboard/payment.tsx'),
+    // issue 16 item 0: saved delivery addresses, for every role
+    route('addresses', 'routes/dashboard/addresses.tsx'),
     layout('routes/guards/admin.tsx', [
       route('allCustomers', 'routes/dashboard/all-customers.tsx'),
       route('allSellers', 'routes/dashboard/all-sellers.tsx'),

@@ -23,6 +23,7 @@ export const paths = {
     myOrders: () => '/dashboard/myOrders',
     wishlist: () => '/dashboard/wishlist',
     payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
+    addresses: () => '/dashboard/addresses',
     allCustomers: () => '/dashboard/allCustomers',
     allSellers: () => '/dashboard/allSellers',
     reportedItems: () => '/dashboard/reportedItems',

@@ -11,4 +11,31 @@ export const addressesMessages = {
   phoneInvalid: 'Phone number may contain only digits, spaces, +, ( ) and -',
   addressNotFound: 'Address not found',
   tooManyAddresses: 'You can keep at most 10 saved addresses: delete one first.',
+  // the API (issue 16 item 0, address helper)
+  /** A refused delivery address names its field: `address.postcode: Enter the postcode`. */
+  fieldRefused: (field: string, message: string) => `${field}: ${message}`,
+  notAnAddress: 'must be an object with name, line1, city, postcode, country and phone',
+  // the payment page
+  deliveryHeading: 'Delivery address',
+  deliveryHint: 'Where should the seller send the bag?',
+  newAddress: 'Use a new address',
+  saveThisAddress: 'Save this address',
+  chooseAddress: 'Choose a delivery address, or enter a new one',
+  addressBookFull: 'Your address book is full (10 addresses), so this address was not saved.',
+  // the Addresses page
+  pageTitle: 'Addresses',
+  pageIntro: 'Where your bags are delivered. The default address is picked first on the payment page.',
+  empty: 'You have no saved addresses yet.',
+  addAddress: 'Add an address',
+  editAddress: 'Edit address',
+  makeDefault: 'Make default',
+  defaultBadge: 'Default',
+  useAsDefault: 'Use as my default address',
+  saved: 'Address saved',
+  updated: 'Address updated',
+  deleted: 'Address deleted',
+  defaultChanged: 'Default address changed',
+  confirmDeleteTitle: 'Delete this address?',
+  confirmDeleteBody: (line: string) => `${line} will be removed from your saved addresses.`,
+  countryOther: 'Other countries',
 } as const

@@ -7,6 +7,8 @@ export const productPageMessages = {
   previousPhoto: 'Previous photo',
   nextPhoto: 'Next photo',
   details: 'Details',
+  freeShipping: 'Free shipping',
+  shippingCost: (price: string) => `+ ${price} shipping`,
   description: 'Description',
   wear: 'Wear and tear',
   wearAreas: {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { addressSchema } from '@preloved/shared/addresses'
 import { verifyPassword } from 'better-auth/crypto'
 import { asc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../test/build-test-app.ts'
 import { LocalImageStore } from '../../modules/images/image-store.ts'
 import type { Database } from '../client.ts'
-import { accounts, brands, categories, priceHistory, products, users } from '../schema/index.ts'
+import { accounts, brands, categories, priceHistory, products, savedAddresses, users } from '../schema/index.ts'
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { seedDemoData, seedReferenceData } from './seed.ts'
 
@@ -63,6 +64,22 @@ describe('seedDemoData', () => {
     expect(byRole('admin').map((u) => u.email)).toEqual(['admin@demo.preloved.test'])
     expect(byRole('seller').filter((u) => u.verified)).toHaveLength(3)
     for (const u of rows) expect(u.email).toBe(u.email.toLowerCase())
+  })
+
+  it('gives every demo account one valid default delivery address', async () => {
+    const rows = await database.db
+      .select({ address: savedAddresses, email: users.email })
+      .from(savedAddresses)
+      .innerJoin(users, eq(users.id, savedAddresses.userId))
+    expect(rows.map((r) => r.email).sort()).toEqual(DEMO_USERS.map((u) => u.email.toLowerCase()).sort())
+    for (const { address: a } of rows) {
+      expect(a.isDefault).toBe(true)
+      const { id, userId, isDefault, createdAt, line2, ...fields } = a
+      expect(addressSchema.parse({ ...fields, line2: line2 ?? undefined })).toEqual({
+        ...fields,
+        line2: line2 ?? undefined,
+      })
+    }
   })
 
   it('stores credential accounts whose password verifies', async () => {

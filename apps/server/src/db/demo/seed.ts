@@ -3,7 +3,8 @@ import { hashPassword } from 'better-auth/crypto'
 import { inArray } from 'drizzle-orm'
 import type { ImageStore } from '../../modules/images/image-store.ts'
 import type { Db, DbOrTx } from '../client.ts'
-import { accounts, brands, categories, posts, priceHistory, products, users } from '../schema/index.ts'
+import { accounts, brands, categories, posts, priceHistory, products, savedAddresses, users } from '../schema/index.ts'
+import { DEMO_ADDRESSES } from './demo-addresses.ts'
 import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
@@ -166,6 +167,15 @@ export async function seedDemoData(
           createdAt: at,
           updatedAt: at,
         }
+      }),
+    )
+    // one default delivery address per account (issue 16): paying and the Addresses page work from the start
+    await tx.insert(savedAddresses).values(
+      DEMO_USERS.flatMap((u, i) => {
+        const a = DEMO_ADDRESSES[u.key]
+        return a
+          ? [{ userId: people[i]!.id, ...a, line2: a.line2 ?? null, isDefault: true, createdAt: people[i]!.createdAt }]
+          : []
       }),
     )
     return true

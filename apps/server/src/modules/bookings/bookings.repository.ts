@@ -1,7 +1,7 @@
 import { messages } from '@preloved/shared/messages'
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { bookings, payments, products, users } from '../../db/schema/index.ts'
+import { bookings, orders, payments, products, users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { orderFigures } from '../../lib/order-figures.ts'
@@ -99,6 +99,7 @@ const bookingColumns = {
   paidCents: payments.amountCents,
   discountCents: payments.discountCents,
   discountConflictCents: payments.discountConflictCents,
+  shippingCents: orders.shippingCents,
 }
 
 /** Whether the booking's bag is held (in time) or bought by anyone at `now`: computed in the same query as the row. */
@@ -111,6 +112,7 @@ export const listBookingsOf = (db: DbOrTx, customerId: string, now: Date) =>
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .leftJoin(orders, eq(orders.paymentId, payments.id))
     .where(eq(bookings.customerId, customerId))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(200)
@@ -121,6 +123,7 @@ export const findBooking = (db: DbOrTx, id: string, now: Date) =>
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
+    .leftJoin(orders, eq(orders.paymentId, payments.id))
     .where(eq(bookings.id, id))
     .then((r) => r[0])
 
@@ -138,6 +141,7 @@ export function toBookingJson(row: BookingRow, now: Date) {
           amountCents: row.paidCents,
           discountCents: row.discountCents ?? 0,
           discountConflictCents: row.discountConflictCents ?? 0,
+          shippingCents: row.shippingCents,
         })
   return {
     _id: row.id,

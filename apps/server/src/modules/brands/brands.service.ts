@@ -3,11 +3,10 @@ import type { CreateBrandBody } from '@preloved/shared/search'
 import type { DbOrTx } from '../../db/client.ts'
 import { AppError, pgErrorCode } from '../../lib/errors.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
+import { brandIndexOf, foldName, spellingsOf } from './brand-index.ts'
 import { type BrandNames, insertBrand, listBrandNames } from './brands.repository.ts'
 
-/** A name as brands are matched: no accents, no case, single spaces ("Hermès " and "hermes" are one). */
-export const foldName = (name: string): string =>
-  name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim()
+export { foldName }
 
 /** The slug of a new brand: its folded name, with every run of other characters a hyphen ("A.P.C." → "a-p-c"). */
 export const slugOf = (name: string): string =>
@@ -16,18 +15,12 @@ export const slugOf = (name: string): string =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
 
-/** Every spelling a brand answers to, folded: its slug, its name and its aliases. */
-const spellingsOf = (brand: Pick<BrandNames, 'slug' | 'name' | 'aliases'>) =>
-  [brand.slug, brand.name, ...brand.aliases].map(foldName)
-
 /**
  * The brand a listing names by slug, name or alias, without regard to case or accents (MARKETPLACE.md §7); an
  * unknown one is a 400 naming `brand` (free text is not a brand).
  */
 export async function resolveBrand(db: DbOrTx, input: string): Promise<BrandNames> {
-  const wanted = foldName(input)
-  const all = await listBrandNames(db)
-  const found = all.find((b) => spellingsOf(b).includes(wanted))
+  const found = await brandIndexOf(db).resolve(input)
   if (!found) throw new AppError(400, messages.brands.unknown(input.slice(0, 80)))
   return found
 }
@@ -53,6 +46,7 @@ export async function createBrand(db: DbOrTx, listingsChanged: ListingsChanged, 
   try {
     const row = await insertBrand(db, { slug, name: body.name, aliases, tier: body.tier ?? 'premium' })
     // the brand list (kept with the listing pages) has one more
+    brandIndexOf(db).invalidate()
     listingsChanged()
     return { ...row, count: 0 }
   } catch (err) {

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { bookings, payments, products, reports, users, wishlists } from '../../db/schema/index.ts'
+import { bookings, orders, payments, products, reports, users, wishlists } from '../../db/schema/index.ts'
 import { sumOrderFigures } from '../../lib/order-figures.ts'
 
 const count = sql<number>`count(*)::int`
@@ -9,6 +9,7 @@ const paymentAmounts = {
   amountCents: payments.amountCents,
   discountCents: payments.discountCents,
   discountConflictCents: payments.discountConflictCents,
+  shippingCents: orders.shippingCents,
 }
 
 /** The admin's figures: accounts, listings with open reports, the week's sales and the flagged orders. */
@@ -30,10 +31,15 @@ export async function adminFigures(db: DbOrTx, now: Date) {
     await db
       .select(paymentAmounts)
       .from(payments)
+      .leftJoin(orders, eq(orders.paymentId, payments.id))
       .where(and(gte(payments.createdAt, weekAgo), isNull(payments.refundedAt))),
   )
   const flagged = sumOrderFigures(
-    await db.select(paymentAmounts).from(payments).where(gt(payments.discountConflictCents, 0)),
+    await db
+      .select(paymentAmounts)
+      .from(payments)
+      .leftJoin(orders, eq(orders.paymentId, payments.id))
+      .where(gt(payments.discountConflictCents, 0)),
   )
   return { people: people!, openReports: open!.n, sales, flagged }
 }
@@ -51,6 +57,7 @@ export async function sellerFigures(db: DbOrTx, sellerId: string) {
     await db
       .select(paymentAmounts)
       .from(payments)
+      .leftJoin(orders, eq(orders.paymentId, payments.id))
       .innerJoin(products, eq(products.id, payments.productId))
       .where(and(eq(products.sellerId, sellerId), isNull(payments.refundedAt))),
   )

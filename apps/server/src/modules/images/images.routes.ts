@@ -69,13 +69,16 @@ export const imageUploadRoute =
     )
   }
 
-/** POST /api/images: the spec's image host, ours. Sellers only, 30 uploads per account in ten minutes. */
+/**
+ * POST /api/images: the spec's image host, ours. Every signed-in role (listing photos, dispute photos, blog covers:
+ * MARKETPLACE.md §7), 30 uploads per account in ten minutes.
+ */
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 30, windowMs: 10 * 60_000, key: (req) => `upload:${req.user?.id}` })
   await app.register(
     imageUploadRoute({
       url: '/images',
-      access: 'seller',
+      access: 'signed-in',
       tags: ['images'],
       summary: 'Upload a photo (multipart field "image"; JPEG, PNG, WebP or AVIF; ≤ 10 MB, ≤ 40 megapixels)',
       preHandler: perAccount,

@@ -3,7 +3,7 @@ import { messages } from '@preloved/shared/messages'
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import sharp, { type Metadata } from 'sharp'
 import type { DbOrTx } from '../../db/client.ts'
-import { posts, products, uploads } from '../../db/schema/index.ts'
+import { orders, posts, products, uploads } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { ImageStore } from './image-store.ts'
 
@@ -141,7 +141,17 @@ export async function cleanupOrphanImages(db: DbOrTx, store: ImageStore, olderTh
       .select({ img: posts.coverImg, thumb: posts.coverThumb })
       .from(posts)
       .where(or(inArray(posts.coverImg, urls), inArray(posts.coverThumb, urls)))
-    const keep = new Set([...used, ...covers].flatMap((r) => [r.img, r.thumb]))
+    // and a photo of a dispute or of the seller's answer (issue 16): kept with the order
+    const evidence = await db
+      .select({ url: sql<string>`p` })
+      .from(sql`${orders}, jsonb_array_elements_text(${orders.disputePhotos} || ${orders.answerPhotos}) as p`)
+      .where(sql`p in ${urls}`)
+    const evidenceKeys = evidence.map((e) => store.keyOf(e.url)).filter((k): k is string => Boolean(k))
+    const keep = new Set([
+      ...[...used, ...covers].flatMap((r) => [r.img, r.thumb]),
+      ...evidence.map((e) => e.url),
+      ...evidenceKeys.map((k) => thumbUrlOf(store, k)),
+    ])
     const gone: string[] = []
     for (const key of batch) {
       if (keep.has(store.url(key))) continue

@@ -93,6 +93,19 @@ describe('order deadlines', () => {
     expect((await sweep()).completed).toBe(0)
   })
 
+  it('hides the address from the seller 30 days after completion; the buyer keeps it', async () => {
+    const buyer = await newBuyer()
+    const { id } = await paidOrder(t, seller, buyer)
+    await post(seller, `/api/orders/${id}/ship`, { carrier: 'DHL', trackingNumber: 'A30' })
+    await post(buyer, `/api/orders/${id}/confirm`)
+    const read = (s: Session) => t.app.inject({ url: `/api/orders/${id}`, headers: s.bearer })
+    now += 30 * DAY
+    expect((await read(seller)).json().address).toEqual(ADDRESS)
+    now += 1
+    expect((await read(seller)).json().address).toBeNull()
+    expect((await read(buyer)).json().address).toEqual(ADDRESS)
+  })
+
   it('a move after a passed deadline is refused, and the deadline is kept', async () => {
     const buyer = await newBuyer()
     const { id } = await paidOrder(t, seller, buyer)

@@ -100,3 +100,28 @@ describe('balances are sums of the ledger', () => {
     await expectBalanced(t, b.id)
   })
 })
+
+describe('deleting an account with money in it', () => {
+  it('is refused (409) while the user has open orders, as buyer or seller, or a balance', async () => {
+    const s = await signUp(t.app, { email: 'm-leaving-seller@example.test', role: 'seller' })
+    const buyer = await newBuyer()
+    const { id } = await paidOrder(t, s, buyer, { priceCents: 10_000 })
+    const del = (userId: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/users/${userId}`, headers: admin.bearer })
+    const bySeller = await del(s.id)
+    expect(bySeller.statusCode).toBe(409)
+    expect(bySeller.json().message).toBe(
+      'This account has 1 open order (paid, shipped or disputed): it can be deleted once they are closed.',
+    )
+    expect((await del(buyer.id)).statusCode).toBe(409)
+    await post(s, `/api/orders/${id}/ship`, { carrier: 'UPS', trackingNumber: 'DEL1' })
+    await post(buyer, `/api/orders/${id}/confirm`)
+    // the buyer's side is closed; the seller still has the sale's money to be paid out
+    expect((await del(buyer.id)).json()).toEqual({ acknowledged: true, deletedCount: 1 })
+    const withBalance = await del(s.id)
+    expect(withBalance.statusCode).toBe(409)
+    expect(withBalance.json().message).toBe(
+      'This account has a balance of $88.00: it can be deleted once it is paid out or settled.',
+    )
+  })
+})

@@ -3,7 +3,9 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { listingBody } from '../../../test/fixtures.ts'
 import { ADDRESS, expectBalanced, paidOrder } from '../../../test/order-fixtures.ts'
+import { uploadPhoto } from '../../../test/upload.ts'
 import {
   auditLog,
   bookings,
@@ -14,6 +16,7 @@ import {
   refunds,
   testCharges,
 } from '../../db/schema/index.ts'
+import { cleanupOrphanImages } from '../images/images.service.ts'
 
 let t: TestApp
 let now = Date.UTC(2026, 10, 22, 12)
@@ -81,6 +84,9 @@ describe('an order is made when the payment succeeds', () => {
       ].sort(),
     )
     await expectBalanced(t, id)
+    // the booking (SPEC's My Orders) keeps the price apart from the shipping
+    const booking = (await get(buyer, `/api/bookings/${id}`)).json()
+    expect(booking).toMatchObject({ price: 200, discount: 30, amountPaid: 180, paid: true })
     // the seller sees the address (to ship it), the admin the audit; others: not theirs to see
     expect((await get(seller, `/api/orders/${id}`)).json().address).toEqual(ADDRESS)
     expect((await get(admin, `/api/orders/${id}`)).statusCode).toBe(200)
@@ -295,5 +301,59 @@ describe('the moves', () => {
     await send(seller, 'POST', `/api/orders/${id}/ship`, { carrier: 'USPS', trackingNumber: '9400' })
     const late = await send(buyer, 'PUT', `/api/orders/${id}/address`, ADDRESS)
     expect(late.statusCode).toBe(409)
+  })
+})
+
+describe('dispute photos', () => {
+  it('are the buyer’s own uploads of our store, and are kept by the upload cleanup', async () => {
+    const buyer = await newBuyer()
+    const { id } = await paidOrder(t, seller, buyer)
+    await send(seller, 'POST', `/api/orders/${id}/ship`, { carrier: 'Other', trackingNumber: 'HAND-1' })
+    const photo = await uploadPhoto(t.app, buyer, '#aa3311')
+    const someoneElses = await uploadPhoto(t.app, stranger, '#11aa33')
+    const dispute = (photos: string[]) =>
+      send(buyer, 'POST', `/api/orders/${id}/dispute`, { reason: 'damaged', note: 'Torn lining', photos })
+    expect((await dispute(['https://evil.example/x.png'])).statusCode).toBe(400)
+    expect((await dispute([someoneElses])).statusCode).toBe(403)
+    expect((await dispute([photo, photo])).statusCode).toBe(400)
+    expect((await dispute(Array(5).fill(photo))).statusCode).toBe(400)
+    const res = await dispute([photo])
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().dispute.photos).toEqual([photo])
+    const store = t.app.images
+    await cleanupOrphanImages(t.database.db, store, -1000)
+    const kept = await t.app.inject({ url: photo })
+    expect(kept.statusCode).toBe(200)
+    expect((await t.app.inject({ url: someoneElses })).statusCode).toBe(404)
+  })
+})
+
+describe('shipping on a listing', () => {
+  it('the seller sets it (0 = free), the listing shows it, and the payment adds it to the price', async () => {
+    const img = await uploadPhoto(t.app, seller, '#224466')
+    const created = await send(
+      seller,
+      'POST',
+      '/api/categoryDetails',
+      listingBody(img, { resell_price: 100, shipping: 12.5 }),
+    )
+    expect(created.statusCode, created.body).toBe(200)
+    const id = created.json().insertedId
+    expect((await get(undefined, `/api/products/${id}`)).json().shipping).toBe(12.5)
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/categoryDetails/${id}`,
+      headers: seller.bearer,
+      payload: { shipping: -1 },
+    })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('shipping cannot be negative (0 is free shipping)')
+    const buyer = await newBuyer()
+    const booked = await send(buyer, 'POST', '/api/bookings', { product_id: id, number: '+1 555', location: 'Leeds' })
+    const intent = await send(buyer, 'POST', '/api/create-payment-intent', {
+      bookingId: booked.json().insertedId,
+      shipping: 0,
+    })
+    expect(intent.json()).toMatchObject({ price: 100, shipping: 12.5, discount: 15, amount: 97.5 })
   })
 })

@@ -34,7 +34,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'Start paying one of your bookings; the server decides the amount (any price sent is ignored)',
-        body: createPaymentIntentBodySchema.extend({ price: z.unknown().optional() }),
+        // the address is read with the shared schema by the service, after the booking (status precedence), naming its field
+        body: createPaymentIntentBodySchema.extend({
+          price: z.unknown().optional(),
+          address: z
+            .unknown()
+            .optional()
+            .describe('addressSchema: { name, line1, line2?, city, postcode, country, phone }'),
+        }),
         response: { 200: paymentIntentSchema },
       },
     },
@@ -48,6 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         { holdMinutes: app.config.HOLD_MINUTES, maxOpenHolds: app.config.MAX_OPEN_HOLDS },
         app.stripe,
         req.log,
+        req.body.address === undefined ? undefined : { raw: req.body.address, save: req.body.saveAddress === true },
       )
       return {
         clientSecret: intent.clientSecret,
@@ -56,6 +64,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         price: centsToDollars(intent.priceCents),
         shipping: centsToDollars(intent.shippingCents),
         discount: centsToDollars(intent.discountCents),
+        ...(intent.addressSaved === undefined ? {} : { addressSaved: intent.addressSaved }),
       }
     },
   )

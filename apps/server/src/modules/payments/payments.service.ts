@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { type Address, addressSchema } from '@preloved/shared/addresses'
 import { messages } from '@preloved/shared/messages'
 import type { TestCard } from '@preloved/shared/payments'
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
@@ -10,6 +11,7 @@ import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts'
 import { formatUsd } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
+import { keepPaymentAddress } from '../addresses/addresses.repository.ts'
 import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
 import type { HoldRules } from '../bookings/bookings.service.ts'
 import { createPaidOrder, type OrderDeps, sendOrderMail } from '../orders/orders.service.ts'
@@ -17,6 +19,36 @@ import type { ListingsChanged } from '../products/list-cache.ts'
 import { amountDue } from './discount.ts'
 import { type StripeGateway, type StripeIntent, toIntent } from './stripe-gateway.ts'
 import { checkTestCard } from './test-processor.ts'
+
+/**
+ * The delivery address of a payment, checked here rather than by the route schema so that a refusal names the field
+ * (`address.postcode: ...`) whatever the shared message says; absent is SPEC's call without one.
+ */
+function deliveryAddress(raw: unknown): Address {
+  const parsed = addressSchema.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const issue = parsed.error.issues[0]
+  const path = issue?.path ?? []
+  const message = path.length === 0 || !issue ? messages.addresses.notAnAddress : issue.message
+  throw new AppError(400, messages.addresses.fieldRefused(['address', ...path.map(String)].join('.'), message))
+}
+
+/** The 409 for a booking that is no longer held when its delivery address is stored. */
+const notHeld = (status: string) =>
+  new AppError(
+    409,
+    status === 'paid'
+      ? messages.payments.alreadyPaid
+      : status === 'cancelled'
+        ? messages.payments.renewalCancelled
+        : messages.bookings.holdExpired,
+  )
+
+/** A delivery address sent with the payment: stored on the booking, and kept among the saved ones when asked. */
+export interface Delivery {
+  raw: unknown
+  save: boolean
+}
 
 const token = (bytes = 12) => randomBytes(bytes).toString('base64url')
 
@@ -181,8 +213,12 @@ export async function createPaymentIntent(
   rules: HoldRules,
   stripe?: StripeGateway,
   log?: FastifyBaseLogger,
+  delivery?: Delivery,
 ) {
   const booking = await ownBooking(db, user, bookingId)
+  // 400 after 404/403 (status precedence), before any state (409)
+  const address = delivery ? deliveryAddress(delivery.raw) : undefined
+  let addressSaved: boolean | undefined
   if (booking.status === 'paid') throw new AppError(409, messages.payments.alreadyPaid)
   if (booking.productStatus !== 'available') throw new AppError(409, messages.payments.soldToOther)
   if (booking.status === 'cancelled') throw new AppError(409, messages.payments.renewalCancelled)
@@ -221,6 +257,22 @@ export async function createPaymentIntent(
   for (let attempt = 0; attempt < 5; attempt++) {
     const plan = await db.transaction(async (tx) => {
       await lockCustomer(tx, user.id)
+      if (address) {
+        // the address goes with this payment: it replaces an earlier one while the bag is held, never after
+        const stored = await tx
+          .update(bookings)
+          .set({ address })
+          .where(and(eq(bookings.id, booking.id), eq(bookings.status, 'held')))
+          .returning({ id: bookings.id })
+        if (stored.length === 0) {
+          const [current] = await tx
+            .select({ status: bookings.status })
+            .from(bookings)
+            .where(eq(bookings.id, booking.id))
+          throw notHeld(current?.status ?? 'expired')
+        }
+        if (delivery?.save) addressSaved = await keepPaymentAddress(tx, user.id, address, now)
+      }
       const decision = await decideDiscount(tx, user.id, booking.id, now)
       const due = amountDue(booking.priceCents, decision.discounted, booking.shippingCents)
       const mine = await tx
@@ -246,10 +298,11 @@ export async function createPaymentIntent(
       return { due, reusable: undefined, superseded, count: mine.length }
     })
     if (plan.reusable) {
-      if (!stripe) return { clientSecret: plan.reusable.clientSecret, provider, ...plan.due, ...priced(booking) }
+      if (!stripe)
+        return { clientSecret: plan.reusable.clientSecret, provider, ...plan.due, ...priced(booking), addressSaved }
       const pi = await stripe.retrieve(plan.reusable.id)
       if (OPEN_STRIPE_STATUSES.has(pi.status))
-        return { clientSecret: pi.clientSecret, provider, ...plan.due, ...priced(booking) }
+        return { clientSecret: pi.clientSecret, provider, ...plan.due, ...priced(booking), addressSaved }
       // no longer confirmable at Stripe: it is closed here too and a fresh one opened
       await db
         .update(paymentIntents)
@@ -266,7 +319,7 @@ export async function createPaymentIntent(
       const opened = stripe
         ? await openStripeIntent(db, stripe, user, booking.id, plan.due, plan.count)
         : await openTestIntent(db, user, booking.id, plan.due)
-      return { ...opened, ...plan.due, ...priced(booking) }
+      return { ...opened, ...plan.due, ...priced(booking), addressSaved }
     } catch (err) {
       if (pgConstraint(err) !== 'payment_intent_one_open_discount_uq') throw err
       // another page of this customer opened a discounted intent at the same instant: decide again, once

@@ -199,6 +199,38 @@ describe('POST /api/categoryDetails with the details of MARKETPLACE.md §2', () 
   })
 })
 
+describe('shipping on a listing (issue 16: the seller sets it, or free shipping)', () => {
+  it('is free (0) unless set; stored in cents, answered in dollars, changed by PATCH', async () => {
+    const free = await newListing()
+    expect((await detail(free)).shipping).toBe(0)
+    const paid = await newListing({ shipping: '12.50' })
+    expect((await detail(paid)).shipping).toBe(12.5)
+    const [row] = await t.database.db
+      .select({ cents: products.shippingCents })
+      .from(products)
+      .where(eq(products.id, paid))
+    expect(row!.cents).toBe(1250)
+    const res = await patch(seller, paid, { shipping: 0 })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().shipping).toBe(0)
+  })
+
+  it('refuses a negative, too large or sub-cent shipping with a 400 naming it, and stores nothing', async () => {
+    const before = await countProducts()
+    for (const [shipping, message] of [
+      [-1, 'shipping cannot be negative (0 is free shipping)'],
+      [1000.01, 'shipping must be at most 1000'],
+      [9.999, 'shipping can have at most 2 decimals'],
+      ['ten', 'shipping must be an amount in dollars (0 for free shipping)'],
+    ] as const) {
+      const res = await add(seller, details({ shipping }))
+      expect(res.statusCode, `${shipping}: ${res.body}`).toBe(400)
+      expect(res.json().message).toContain(message)
+    }
+    expect(await countProducts()).toBe(before)
+  })
+})
+
 describe('PATCH /api/categoryDetails/{id}', () => {
   it('changes what is sent and answers the listing as it now stands, in full', async () => {
     const id = await newListing()

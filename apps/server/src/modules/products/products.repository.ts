@@ -32,6 +32,7 @@ export const productColumns = {
   wear: products.wear,
   measurements: products.measurements,
   includes: products.includes,
+  shippingCents: products.shippingCents,
   photos: products.photos,
   previousPriceCents: products.previousPriceCents,
 }
@@ -138,6 +139,7 @@ export const toProductJson = (row: ProductRow, contact = false) => ({
   wear: row.wear,
   measurements: row.measurements,
   includes: row.includes,
+  shipping: centsToDollars(row.shippingCents),
   photos: row.photos,
   previousPrice: row.previousPriceCents === null ? null : centsToDollars(row.previousPriceCents),
 })

@@ -56,9 +56,10 @@ async function detailColumns(db: DbOrTx, body: Pick<CreateProductBody, DetailFie
         }
       : {}),
     ...(body.includes !== undefined ? { includes: [...new Set(body.includes)] } : {}),
+    ...(body.shipping !== undefined ? { shippingCents: dollarsToCents(body.shipping) } : {}),
   }
 }
-type DetailField = 'brand' | 'colour' | 'material' | 'wear' | 'measurements' | 'includes'
+type DetailField = 'brand' | 'colour' | 'material' | 'wear' | 'measurements' | 'includes' | 'shipping'
 
 /**
  * A new listing by the signed-in seller: identity from the token, the photos from our own store, uploaded by this

@@ -1,14 +1,14 @@
 import { searchQuerySchema, searchResultSchema } from '@preloved/shared/search'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { nextLink } from '../../lib/paging.ts'
-import { BrandIndex } from './brand-index.ts'
+import { brandIndexOf } from '../brands/brand-index.ts'
 import { SearchMemory } from './listing-columns.ts'
 import { cursorKey } from './search.cursor.ts'
 import { search } from './search.service.ts'
 import { SEARCH_CACHE_MS } from './search-cache.ts'
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const brands = new BrandIndex(app.db)
+  const brands = brandIndexOf(app.db)
   const key = cursorKey(app.config.AUTH_SECRET)
   // read again after a change in this process (listingsChanged), and after SEARCH_CACHE_MS for other instances'
   const memory = new SearchMemory(app.db, app.searchCache, app.config.LIST_CACHE_MS === 0 ? 0 : SEARCH_CACHE_MS)

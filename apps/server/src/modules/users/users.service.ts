@@ -3,8 +3,11 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import { accounts, bookings, products, reports, sessions, users, wishlists } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
+import { formatUsd } from '../../lib/money.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { Mailer } from '../mail/mail.service.ts'
+import { balanceOf } from '../orders/ledger.ts'
+import { openOrdersOf } from '../orders/orders.repository.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
 
 const activeUser = async (db: Db, id: string) =>
@@ -162,6 +165,14 @@ export async function deleteUser(
   if (!user) throw new AppError(404, messages.users.notFound)
   if (user.role === 'admin') throw new AppError(403, messages.users.notAdmin)
   const deletedCount = await db.transaction(async (tx) => {
+    // issue 16: money first. Open orders (either side) and any balance must be settled before the account goes; the
+    // user's row is locked so no order of theirs is paid meanwhile (payments lock the buyer's row too)
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update')
+    const open = await openOrdersOf(tx, id)
+    if (open > 0) throw new AppError(409, messages.orderMoves.accountHasOpenOrders(open))
+    const balance = await balanceOf(tx, id)
+    if (balance.pending !== 0 || balance.available !== 0)
+      throw new AppError(409, messages.orderMoves.accountHasBalance(formatUsd(balance.pending + balance.available)))
     const listings = await tx
       .update(products)
       .set({ status: 'removed', advertisement: false })

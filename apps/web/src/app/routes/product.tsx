@@ -278,7 +278,14 @@ export default function ProductRoute() {
             )}
             <h1 className="text-3xl leading-tight font-semibold break-words sm:text-4xl">{product.title}</h1>
           </div>
-          <PriceTag product={product} size="lg" />
+          <div className="flex flex-col gap-1">
+            <PriceTag product={product} size="lg" />
+            <p className="text-sm text-base-content/80" data-testid="shipping">
+              {product.shipping === 0
+                ? messages.productPage.freeShipping
+                : messages.productPage.shippingCost(formatPrice(product.shipping))}
+            </p>
+          </div>
           {product.status === 'sold' ? (
             <p className="rounded-box border border-base-300 bg-base-200 px-4 py-3 font-medium" data-testid="sold-note">
               This bag has been sold. Other bags from {CATEGORY_LABELS[product.category]} are below.

@@ -14,14 +14,18 @@ const buying: MenuItem[] = [
   { to: paths.dashboard.wishlist(), label: navMessages.myWishlist },
 ]
 
+// The account's own pages, for every role (issue 16: saved delivery addresses).
+const account: MenuItem[] = [{ to: paths.dashboard.addresses(), label: navMessages.addresses }]
+
 // SPEC §2 side menu: ordinary users, admin and sellers each see their own links first (the admin also reads the
 // outbox, DESIGN §7).
 export const dashboardMenus = {
-  customer: buying,
+  customer: [...buying, ...account],
   seller: [
     { to: paths.dashboard.addProducts(), label: navMessages.addProduct },
     { to: paths.dashboard.myProducts(), label: navMessages.myProducts },
     ...buying,
+    ...account,
   ],
   admin: [
     { to: paths.dashboard.allCustomers(), label: navMessages.allCustomers },
@@ -31,5 +35,6 @@ export const dashboardMenus = {
     { to: paths.dashboard.posts(), label: navMessages.posts },
     { to: paths.dashboard.settings(), label: navMessages.settings },
     ...buying,
+    ...account,
   ],
 } satisfies Record<DashboardMenu, MenuItem[]>

@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '@preloved/shared/constants'
 import { paths } from '@/config/paths'
+import { brandsQueryOptions } from '@/lib/brands'
 import { queryClient } from '@/lib/query-client'
-import { brandsQueryOptions } from './api/brands'
 import { readRecentSearches } from './recent-searches'
 
 // Loaded when the header's search box first gets focus (a dynamic import): pages that nobody searches from never

@@ -1,10 +1,10 @@
 import { messages } from '@preloved/shared/messages'
 import type { LoaderFunctionArgs } from 'react-router'
-import { brandsQueryOptions } from '@/features/products/api/get-brands'
 import { sellerVerificationQueryOptions, useSellerVerification } from '@/features/products/api/get-seller-verification'
 import { ListingForm } from '@/features/products/components/listing-form/listing-form'
 import { SellerVerificationHint } from '@/features/products/components/seller-verification-hint'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
+import { brandsQueryOptions } from '@/lib/brands'
 import { queryClient } from '@/lib/query-client'
 import { prefetchForVisitor } from '@/lib/server-api.server'
 

@@ -4,20 +4,23 @@ import { messages } from '@preloved/shared/messages'
 import type { PaymentIntent } from '@preloved/shared/payments'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, CircleCheck, ShieldCheck } from 'lucide-react'
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react'
 import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, useNavigation, useParams } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { Loading } from '@/components/ui/loading'
 import { Skeleton } from '@/components/ui/skeleton'
 import { paths } from '@/config/paths'
+import { addressesQueryOptions } from '@/features/addresses/api/addresses'
+import { DeliveryAddress, type DeliveryAddressHandle } from '@/features/addresses/components/delivery-address'
 import { bookingQueryOptions } from '@/features/bookings/api/get-booking'
 import { HoldCountdown, useHoldClock } from '@/features/bookings/components/hold-countdown'
-import { usePaymentIntent } from '@/features/payments/api/payments'
+import { usePaymentIntent, useSendDeliveryAddress } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
 import { getAccessToken } from '@/lib/access-token'
 import { sessionQueryOptions, useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
+import { toast } from '@/lib/notify'
 import { publicConfigQueryOptions } from '@/lib/public-config'
 import { queryClient } from '@/lib/query-client'
 import { useAfterFirstPaint } from '@/lib/render-in-stages'
@@ -38,6 +41,8 @@ export const loader = (args: LoaderFunctionArgs) =>
     Promise.all([
       client.fetchQuery(bookingQueryOptions(args.params.id ?? '')).catch(throwRouteError),
       client.prefetchQuery(publicConfigQueryOptions()),
+      // the saved delivery addresses, so that the default one shows picked on the first paint
+      client.prefetchQuery(addressesQueryOptions()),
     ]),
   )
 
@@ -49,6 +54,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
     getAccessToken() ? queryClient.prefetchQuery(booking) : undefined,
     // one try: the page's own query retries a failure
     queryClient.prefetchQuery({ ...publicConfigQueryOptions(), retry: false }),
+    getAccessToken() ? queryClient.prefetchQuery(addressesQueryOptions()) : undefined,
   ])
   if (user) await queryClient.ensureQueryData(booking).catch(throwRouteError)
   return { dehydrated: undefined }
@@ -155,6 +161,20 @@ export default function PaymentRoute() {
   const intent = usePaymentIntent(id, payable && painted)
   const config = useQuery(publicConfigQueryOptions())
   const publishableKey = config.data?.payments.publishableKey
+  // issue 16: the delivery address goes with the payment; the page pays only with a valid one
+  const delivery = useRef<DeliveryAddressHandle>(null)
+  const sendAddress = useSendDeliveryAddress(id)
+  const beforePay = async (cardValid: boolean) => {
+    const choice = await delivery.current?.resolve()
+    if (!choice || !cardValid) return null
+    const fresh = await sendAddress.mutateAsync(choice)
+    if (choice.save && fresh.addressSaved === false) toast.error(messages.addresses.addressBookFull)
+    // The amount changed meanwhile (the first-order discount moved or was used): the page now shows the fresh
+    // amount, and the card is offered the intent the buyer saw, which the processor refuses (nothing is charged)
+    // with the reason and the new amount; Pay again pays the amount shown.
+    if (intent.data && fresh.amount !== intent.data.amount) return intent.data.clientSecret
+    return fresh.clientSecret
+  }
   if (bookingQuery.isError && !booking) throw bookingQuery.error
 
   if (!booking) return <Loading className="py-16" />
@@ -183,6 +203,7 @@ export default function PaymentRoute() {
       onPaid: setTransactionId,
       // the amount is no longer valid (the first-order discount moved to another bag): the fresh intent is loaded
       onStale: () => void intent.refetch(),
+      beforePay,
     }
     // The installation's processor (its public config, read by the loader) decides the form from the first render;
     // the intent, asked for after the first paint, only enables paying.
@@ -228,6 +249,7 @@ export default function PaymentRoute() {
         ) : null}
       </div>
       <Summary booking={booking} intent={intent.data} waiting={payable && intent.isPending} />
+      {showsForm ? <DeliveryAddress ref={delivery} /> : null}
       {showsForm ? (
         <div className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm sm:p-6">{body}</div>
       ) : (

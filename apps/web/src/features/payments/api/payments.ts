@@ -1,3 +1,4 @@
+import type { Address } from '@preloved/shared/addresses'
 import type { TestCard } from '@preloved/shared/payments'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, retryServerErrors } from '@/lib/api-client'
@@ -24,6 +25,27 @@ export const paymentIntentQueryOptions = (bookingId: string) =>
 
 export function usePaymentIntent(bookingId: string, enabled: boolean) {
   return useQuery({ ...paymentIntentQueryOptions(bookingId), enabled })
+}
+
+/**
+ * Pay pressed: POST /create-payment-intent again, now with the delivery address (issue 16), which the server keeps on
+ * the booking (and among the saved addresses with `saveAddress`). It answers the intent to confirm the card with: the
+ * same one unless the amount changed meanwhile, and the page shows what it answers.
+ */
+export function useSendDeliveryAddress(bookingId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ address, save }: { address: Address; save: boolean }) =>
+      api.post(
+        '/create-payment-intent',
+        { bookingId, address, ...(save ? { saveAddress: true } : {}) },
+        paymentIntentSchema(),
+      ),
+    onSuccess: (intent, { save }) => {
+      queryClient.setQueryData(paymentIntentQueryOptions(bookingId).queryKey, intent)
+      if (save) void queryClient.invalidateQueries({ queryKey: ['addresses'] })
+    },
+  })
 }
 
 type Billing = { name: string; email: string }

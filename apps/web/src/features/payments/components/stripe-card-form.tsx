@@ -17,6 +17,8 @@ type StripeCardFormProps = {
   onPaid: (transactionId: string) => void
   /** The intent was cancelled by the server (its amount is no longer valid): the page loads the fresh one. */
   onStale?: () => void
+  /** Called when Pay is pressed, before the card is charged: the client secret to charge, or null to stop. */
+  beforePay?: (cardValid: boolean) => Promise<string | null>
 }
 
 // one Stripe.js per publishable key for the life of the page (Stripe asks for it to be loaded once)
@@ -46,26 +48,42 @@ function CardForm({
   billing,
   onPaid,
   onStale,
+  beforePay,
 }: Omit<StripeCardFormProps, 'publishableKey'>) {
   const stripe = useStripe()
   const elements = useElements()
   const pay = usePayWithStripe()
   const [error, setError] = useState<string | null>(null)
+  const [preparing, setPreparing] = useState(false)
   const ready = Boolean(stripe && elements && clientSecret)
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     const card = elements?.getElement(CardElement)
     // SPEC §5: nothing happens while Stripe or the payment secret is not ready
-    if (!stripe || !card || !clientSecret || pay.isPending) return
+    if (!stripe || !card || !clientSecret || pay.isPending || preparing) return
     setError(null)
+    let secret: string | null = clientSecret
+    if (beforePay) {
+      setPreparing(true)
+      try {
+        secret = await beforePay(true)
+      } catch (err) {
+        setError((err as Error).message)
+        secret = null
+      } finally {
+        setPreparing(false)
+      }
+    }
+    if (!secret) return
+    const clientSecretToCharge = secret
     pay.mutate(
       {
         billing,
         bookingId,
         price,
         confirm: async () => {
-          const result = await stripe.confirmCardPayment(clientSecret, {
+          const result = await stripe.confirmCardPayment(clientSecretToCharge, {
             payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
           })
           // paid before, but the page could not record it then: record that charge now
@@ -90,7 +108,12 @@ function CardForm({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Card payment">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-5"
+      aria-label="Card payment"
+    >
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         <CreditCard aria-hidden="true" className="size-5 text-primary" />
         Card details
@@ -105,8 +128,15 @@ function CardForm({
           />
         </div>
       </fieldset>
-      <Button type="submit" variant="primary" size="lg" block disabled={!ready || pay.isPending} className="gap-2">
-        {pay.isPending ? (
+      <Button
+        type="submit"
+        variant="primary"
+        size="lg"
+        block
+        disabled={!ready || pay.isPending || preparing}
+        className="gap-2"
+      >
+        {pay.isPending || preparing ? (
           <span aria-hidden="true" className="loading loading-spinner loading-sm" />
         ) : (
           <Lock aria-hidden="true" className="size-4" />

@@ -82,15 +82,30 @@ type TestCardFormProps = {
   onPaid: (transactionId: string) => void
   /** The intent's amount is no longer valid (409 intent_superseded): the page loads the fresh intent. */
   onStale?: () => void
+  /**
+   * Called when Pay is pressed, before the card is charged (the delivery address goes with the payment): answers the
+   * client secret to charge, or null to stop (the page shows why). `cardValid` false: only its own checks show.
+   */
+  beforePay?: (cardValid: boolean) => Promise<string | null>
 }
 
 /**
  * The TEST MODE card form (DESIGN §6): only the processor's published test numbers work and no real card is ever
  * charged. The card goes to POST /api/test-processor/confirm and nowhere else (no storage, no log).
  */
-export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid, onStale }: TestCardFormProps) {
+export function TestCardForm({
+  clientSecret,
+  bookingId,
+  price,
+  billing,
+  onPaid,
+  onStale,
+  beforePay,
+}: TestCardFormProps) {
   const alertId = useId()
   const pay = usePayWithTestCard()
+  const [preparing, setPreparing] = useState(false)
+  const busy = pay.isPending || preparing
   const [refusal, setRefusal] = useState<{ message: string; field: CardFieldName | undefined } | null>(null)
   const {
     register,
@@ -102,12 +117,25 @@ export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid, 
     defaultValues: { number: '', expiry: '', cvc: '', zip: '' },
   })
 
-  const onSubmit = handleSubmit((card) => {
+  const charge = async (card: TestCard) => {
     // SPEC §5: nothing happens while the processor is not ready
-    if (!clientSecret || pay.isPending) return
+    if (!clientSecret || busy) return
     setRefusal(null)
+    let secret: string | null = clientSecret
+    if (beforePay) {
+      setPreparing(true)
+      try {
+        secret = await beforePay(true)
+      } catch (error) {
+        setRefusal({ message: (error as Error).message, field: undefined })
+        secret = null
+      } finally {
+        setPreparing(false)
+      }
+    }
+    if (!secret) return
     pay.mutate(
-      { clientSecret, card, billing, bookingId, price },
+      { clientSecret: secret, card, billing, bookingId, price },
       {
         onSuccess: ({ transactionId }) => {
           reset() // the card leaves memory with the form
@@ -121,7 +149,9 @@ export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid, 
         },
       },
     )
-  })
+  }
+  // the card and what the page checks before paying (the delivery address) show their messages together
+  const onSubmit = handleSubmit(charge, () => void beforePay?.(false).catch(() => null))
 
   const ready = Boolean(clientSecret)
   const fieldProps = (name: CardFieldName) => ({
@@ -192,8 +222,8 @@ export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid, 
           {...register('zip')}
         />
       </div>
-      <Button type="submit" variant="primary" size="lg" block disabled={!ready || pay.isPending} className="gap-2">
-        {pay.isPending ? (
+      <Button type="submit" variant="primary" size="lg" block disabled={!ready || busy} className="gap-2">
+        {busy ? (
           <span aria-hidden="true" className="loading loading-spinner loading-sm" />
         ) : (
           <Lock aria-hidden="true" className="size-4" />

@@ -4,8 +4,8 @@ import { ArrowRight, Sparkles } from 'lucide-react'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
+import { popularBrands, useBrands } from '@/lib/brands'
 import { cn } from '@/lib/cn'
-import { popularBrands, useBrands } from '../api/brands'
 
 const SHOWN = 10
 

@@ -3,8 +3,8 @@ import { messages } from '@preloved/shared/messages'
 import type { Brand } from '@preloved/shared/search'
 import { Check, ChevronDown } from 'lucide-react'
 import { type KeyboardEvent, type Ref, useEffect, useId, useMemo, useState } from 'react'
+import { useBrands } from '@/lib/brands'
 import { cn } from '@/lib/cn'
-import { useBrands } from '../../api/get-brands'
 
 const m = messages.listingForm
 

@@ -63,6 +63,7 @@ const product: Product = {
   brandSlug: 'chanel',
   colour: 'black',
   material: 'leather',
+  shipping: 0,
   wear: { corners: 'Light rubbing.' },
   measurements: { width: 25.5, height: 16 },
   includes: ['authenticity card', 'dust bag'],
@@ -138,6 +139,24 @@ describe('the listing form schema', () => {
     expect(changedFields(before, formToBody(listingFormSchema.parse(swapped)))).toEqual({
       photos: [{ url: '/uploads/p2.webp' }, { url: '/uploads/p1.webp' }],
     })
+  })
+
+  it('shipping: free by default (0 sent); a price when unticked, required, above 0, at most 1000, cents only', () => {
+    expect(formToBody(listingFormSchema.parse(filled())).shipping).toBe(0)
+    const paid = { ...filled(), freeShipping: false }
+    expect(errorsOf(paid)).toEqual({ shipping: m.shippingRequired })
+    expect(errorsOf({ ...paid, shipping: '0' })).toEqual({ shipping: m.shippingRange(1000) })
+    expect(errorsOf({ ...paid, shipping: '1000.01' })).toEqual({ shipping: m.shippingRange(1000) })
+    expect(errorsOf({ ...paid, shipping: '9.999' })).toEqual({ shipping: m.shippingRange(1000) })
+    expect(formToBody(listingFormSchema.parse({ ...paid, shipping: ' 12.50 ' })).shipping).toBe(12.5)
+    // Edit: a listing with shipping reads back unticked with its price, and saving it unchanged changes nothing
+    const shipped = { ...product, shipping: 12.5 }
+    const values = listingToForm(shipped)
+    expect(values).toMatchObject({ freeShipping: false, shipping: '12.5' })
+    expect(changedFields(productToBody(shipped), formToBody(listingFormSchema.parse(values)))).toEqual({})
+    expect(
+      changedFields(productToBody(shipped), formToBody(listingFormSchema.parse({ ...values, freeShipping: true }))),
+    ).toEqual({ shipping: 0 })
   })
 
   it('Edit of a listing made before issue 15: brand, colour and material must be chosen first', () => {

@@ -16,7 +16,13 @@ import {
   type WearArea,
 } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
-import { type CreateProductBody, type Product, productFields, type UpdateProductBody } from '@preloved/shared/products'
+import {
+  type CreateProductBody,
+  MAX_SHIPPING,
+  type Product,
+  productFields,
+  type UpdateProductBody,
+} from '@preloved/shared/products'
 import { z } from 'zod'
 
 const m = messages.listingForm
@@ -56,25 +62,42 @@ const byKey = <K extends string, S extends z.ZodType>(keys: readonly K[], schema
  * The Add Product and Edit form: SPEC's fields with SPEC's messages (shared), and MARKETPLACE.md §2's, of which the
  * form requires brand, colour, material and a photo (the API leaves them optional for SPEC's own call, §7).
  */
-export const listingFormSchema = z.object({
-  ...(({ img: _img, ...fields }) => fields)(productFields),
-  brand: z.string({ error: m.brandRequired }).min(1, m.brandRequired),
-  colour: z.string({ error: m.colourRequired }).pipe(z.enum(COLOURS, { error: m.colourRequired })),
-  material: z.string({ error: m.materialRequired }).pipe(z.enum(MATERIALS, { error: m.materialRequired })),
-  wear: byKey(WEAR_AREAS, (area) =>
-    z.string().trim().max(WEAR_NOTE_MAX, m.wearTooLong(WEAR_AREA_LABELS[area], WEAR_NOTE_MAX)),
-  ),
-  measurements: byKey(MEASUREMENTS, measurement),
-  includes: z.array(z.enum(INCLUDES)),
-  photos: z
-    .array(z.custom<PhotoItem>())
-    .min(1, messages.products.imageRequired)
-    .max(MAX_PHOTOS, m.tooManyPhotos(MAX_PHOTOS))
-    .superRefine((photos, ctx) => {
-      if (photos.some((p) => p.status === 'uploading')) ctx.addIssue({ code: 'custom', message: m.photosUploading })
-      else if (photos.some((p) => p.status === 'failed')) ctx.addIssue({ code: 'custom', message: m.photosFailed })
-    }),
-})
+export const listingFormSchema = z
+  .object({
+    ...(({ img: _img, ...fields }) => fields)(productFields),
+    brand: z.string({ error: m.brandRequired }).min(1, m.brandRequired),
+    colour: z.string({ error: m.colourRequired }).pipe(z.enum(COLOURS, { error: m.colourRequired })),
+    material: z.string({ error: m.materialRequired }).pipe(z.enum(MATERIALS, { error: m.materialRequired })),
+    wear: byKey(WEAR_AREAS, (area) =>
+      z.string().trim().max(WEAR_NOTE_MAX, m.wearTooLong(WEAR_AREA_LABELS[area], WEAR_NOTE_MAX)),
+    ),
+    measurements: byKey(MEASUREMENTS, measurement),
+    includes: z.array(z.enum(INCLUDES)),
+    photos: z
+      .array(z.custom<PhotoItem>())
+      .min(1, messages.products.imageRequired)
+      .max(MAX_PHOTOS, m.tooManyPhotos(MAX_PHOTOS))
+      .superRefine((photos, ctx) => {
+        if (photos.some((p) => p.status === 'uploading')) ctx.addIssue({ code: 'custom', message: m.photosUploading })
+        else if (photos.some((p) => p.status === 'failed')) ctx.addIssue({ code: 'custom', message: m.photosFailed })
+      }),
+    /** Free shipping (the default), or the price in `shipping`. */
+    freeShipping: z.boolean(),
+    shipping: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.freeShipping) return
+    const text = values.shipping.trim()
+    const amount = Number(text)
+    if (text === '') ctx.addIssue({ code: 'custom', path: ['shipping'], message: m.shippingRequired })
+    else if (
+      !Number.isFinite(amount) ||
+      amount <= 0 ||
+      amount > MAX_SHIPPING ||
+      Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6
+    )
+      ctx.addIssue({ code: 'custom', path: ['shipping'], message: m.shippingRange(MAX_SHIPPING) })
+  })
 export type ListingFormInput = z.input<typeof listingFormSchema>
 export type ListingFormValues = z.output<typeof listingFormSchema>
 
@@ -100,6 +123,8 @@ export const emptyListing = (): ListingFormInput => ({
   measurements: emptyByKey(MEASUREMENTS),
   includes: [],
   photos: [],
+  freeShipping: true,
+  shipping: '',
 })
 
 /** The form filled from a listing, for Edit. */
@@ -129,6 +154,8 @@ export const listingToForm = (product: Product): ListingFormInput => ({
     progress: 1,
     url: photo.url,
   })),
+  freeShipping: product.shipping === 0,
+  shipping: product.shipping === 0 ? '' : String(product.shipping),
 })
 
 const definedEntries = <T>(record: Record<string, T | undefined>) =>
@@ -136,7 +163,7 @@ const definedEntries = <T>(record: Record<string, T | undefined>) =>
 
 /** The listing as POST /api/categoryDetails takes it: the cover is also SPEC's `img`. */
 export function formToBody(values: ListingFormValues) {
-  const { photos, wear, measurements, specialty, includes, ...fields } = values
+  const { photos, wear, measurements, specialty, includes, freeShipping, shipping, ...fields } = values
   const urls = photos.map((photo) => ({ url: photo.url ?? '' }))
   return {
     ...fields,
@@ -147,6 +174,7 @@ export function formToBody(values: ListingFormValues) {
     photos: urls,
     wear: definedEntries(wear),
     measurements: definedEntries(measurements),
+    shipping: freeShipping ? 0 : Number(shipping),
   } satisfies CreateProductBody
 }
 
@@ -170,6 +198,7 @@ export const productToBody = (product: Product): ReturnType<typeof formToBody> =
   photos: product.photos.map(({ url }) => ({ url })),
   wear: definedEntries(product.wear),
   measurements: definedEntries(product.measurements),
+  shipping: product.shipping,
 })
 
 /**

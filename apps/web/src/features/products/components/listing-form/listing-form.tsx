@@ -77,6 +77,7 @@ const fieldPrefixes: [string, FieldPath<ListingFormInput>][] = [
     `measurements.${name}`,
   ]),
   ['includes', 'includes'],
+  ['shipping', 'shipping'],
   ['image', 'photos'],
   ['img', 'photos'],
   ['photo', 'photos'],
@@ -122,6 +123,7 @@ export function ListingForm({ product }: { product?: Product }) {
   } = form
   const condition = useWatch({ control, name: 'condition' })
   const wear = useWatch({ control, name: 'wear' })
+  const freeShipping = useWatch({ control, name: 'freeShipping' })
 
   const onFailure = (error: Error) => {
     toast.error(error.message)
@@ -312,6 +314,25 @@ export function ListingForm({ product }: { product?: Product }) {
               error={errors.resell_price?.message}
               {...register('resell_price')}
             />
+            <fieldset className="flex flex-col gap-2 md:col-span-2">
+              <legend className="mb-1 text-sm font-medium">{m.shipping}</legend>
+              <label className="flex cursor-pointer items-center gap-2 text-sm">
+                <input type="checkbox" className="checkbox checkbox-sm" {...register('freeShipping')} />
+                {m.freeShipping}
+              </label>
+              {freeShipping ? null : (
+                <Field
+                  label={m.shipping}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  step="0.01"
+                  hint={m.shippingHint}
+                  error={errors.shipping?.message}
+                  {...register('shipping')}
+                />
+              )}
+            </fieldset>
             <Field
               label="Location"
               autoComplete="address-level2"

@@ -3,7 +3,10 @@ import { api } from '@/lib/api-client'
 
 const brandListSchema = () => import('@preloved/shared/search').then((m) => m.brandListSchema)
 
-/** GET /api/brands: every brand with the number of its bags for sale (header suggestions, brand shortcuts). */
+/**
+ * GET /api/brands: every brand (Unbranded too) with the number of its bags for sale: header suggestions, brand
+ * shortcuts and the listing form's brand picker share it. The schema loads with the answer (zod stays off the first load).
+ */
 export const brandsQueryOptions = () =>
   queryOptions({
     queryKey: ['brands'],
