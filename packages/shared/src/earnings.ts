@@ -37,11 +37,3 @@ export const closeChargebackBodySchema = z.object({
     .max(2000, 'reason must be at most 2000 characters'),
 })
 export type CloseChargebackBody = z.infer<typeof closeChargebackBodySchema>
-
-/** The order's chargeback as it now stands. */
-export const chargebackResultSchema = z.object({
-  _id: z.string(),
-  chargeback: z.boolean(),
-  chargebackAt: z.string().nullable(),
-  chargebackClosedAt: z.string().nullable(),
-})
