@@ -12,6 +12,7 @@ import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { brandsRoutes } from './modules/brands/brands.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(sellersRoutes)
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
+      await api.register(earningsRoutes)
     },
     { prefix: '/api' },
   )

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { posts, reports, savedAddresses, users, wishlists } from '../src/db/schema/index.ts'
+import { orders, posts, reports, savedAddresses, users, wishlists } from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser, listingBody } from './fixtures.ts'
@@ -440,6 +440,45 @@ cases.push(
     expect: adminOnly,
   },
   { route: 'GET /api/admin/disputes', request: () => ({ url: '/api/admin/disputes' }), expect: adminOnly },
+)
+
+// money (issue 16): earnings, payout accounts, payouts and the admin's end of a card chargeback
+cases.push(
+  {
+    route: 'GET /api/earnings',
+    name: 'own',
+    request: () => ({ url: '/api/earnings' }),
+    // an admin names the seller (400 without sellerId)
+    expect: { anonymous: 401, customer: 403, seller: 200, verifiedSeller: 200, admin: 400 },
+  },
+  {
+    route: 'GET /api/earnings',
+    name: "a seller's, by sellerId",
+    request: (c) => ({ url: `/api/earnings?sellerId=${c.s.seller.id}` }),
+    expect: { anonymous: 401, customer: 403, seller: 200, verifiedSeller: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/payout-account',
+    request: () => ({ url: '/api/payout-account', payload: { holderName: 'Matrix', accountNumber: '12345678' } }),
+    expect: sellerOnly,
+  },
+  {
+    route: 'POST /api/payouts',
+    // the seller saved an account above and has completed sales (confirm); the verified seller has no account (409)
+    name: 'after the cases above',
+    request: () => ({ url: '/api/payouts' }),
+    expect: { anonymous: 401, customer: 403, seller: 200, verifiedSeller: 409, admin: 403 },
+  },
+  {
+    route: 'POST /api/orders/:id/chargeback/close',
+    request: async (c, w) => {
+      if (w === 'anonymous') return { url: `/api/orders/${NO_ORDER}/chargeback/close`, payload: { reason: 'x' } }
+      const id = await c.newOrder('paid')
+      await t.database.db.update(orders).set({ chargebackAt: new Date() }).where(eq(orders.id, id))
+      return { url: `/api/orders/${id}/chargeback/close`, payload: { reason: 'Won at the bank' } }
+    },
+    expect: orderParties({ admin: 200 }),
+  },
 )
 
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts

@@ -5,6 +5,7 @@ import { bookingsMessages } from './messages/bookings.ts'
 import { brandsMessages } from './messages/brands.ts'
 import { commonMessages } from './messages/common.ts'
 import { confirmMessages } from './messages/confirm.ts'
+import { earningsMessages } from './messages/earnings.ts'
 import { imagesMessages } from './messages/images.ts'
 import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
@@ -54,4 +55,5 @@ export const messages = {
   brands: brandsMessages,
   orderMoves: orderMovesMessages,
   orderMail: orderMailMessages,
+  earnings: earningsMessages,
 } as const

@@ -20,6 +20,15 @@ export interface FakeIntent {
   created: number
 }
 
+export interface FakeAccount {
+  id: string
+  object: 'account'
+  type: string
+  email: string | null
+  capabilities: { transfers: 'inactive' | 'pending' | 'active' }
+  metadata: Record<string, string>
+}
+
 export interface FakeStripe {
   url: string
   secretKey: string
@@ -29,6 +38,15 @@ export interface FakeStripe {
   calls: { method: string; path: string; idempotencyKey: string | undefined }[]
   /** While true, cancelling a PaymentIntent answers 500 (Stripe unreachable for that call). */
   failCancels: boolean
+  /** Connect accounts (payouts, issue 16): transfers capability 'inactive' until `activate`. */
+  accounts: Map<string, FakeAccount>
+  /** Account Links handed out. */
+  accountLinks: { account: string; url: string; return_url: string; refresh_url: string }[]
+  transfers: { id: string; amount: number; destination: string; metadata: Record<string, string> }[]
+  /** While set, a transfer answers this status (400: refused for good; 500: Stripe unreachable). */
+  failTransfers: 400 | 500 | undefined
+  /** What finishing Stripe's onboarding does: the account may receive transfers. */
+  activate(accountId: string): FakeAccount
   /** What Stripe.js does when the buyer's card is accepted. */
   succeed(id: string): FakeIntent
   close(): Promise<void>
@@ -102,7 +120,94 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
   const refunds: FakeStripe['refunds'] = []
   const calls: FakeStripe['calls'] = []
   const idempotent = new Map<string, { status: number; body: string }>()
-  const fake = { failCancels: false } as FakeStripe
+  const fake = { failCancels: false, failTransfers: undefined } as FakeStripe
+  const accounts = new Map<string, FakeAccount>()
+  const accountLinks: FakeStripe['accountLinks'] = []
+  const transfers: FakeStripe['transfers'] = []
+
+  /** Stripe Connect: accounts, account links and transfers (payouts to sellers). Answers whether it handled the call. */
+  const connect = async (
+    method: string,
+    pathname: string,
+    form: Record<string, unknown>,
+    send: (status: number, payload: unknown) => void,
+  ): Promise<boolean> => {
+    if (method === 'POST' && pathname === '/v1/accounts') {
+      const account: FakeAccount = {
+        id: id('acct'),
+        object: 'account',
+        type: String(form.type ?? 'express'),
+        email: (form.email as string) ?? null,
+        capabilities: { transfers: 'inactive' },
+        metadata: (form.metadata as Record<string, string>) ?? {},
+      }
+      accounts.set(account.id, account)
+      send(200, account)
+      return true
+    }
+    const accountPath = /^\/v1\/accounts\/([^/]+)$/.exec(pathname)
+    if (method === 'GET' && accountPath) {
+      const account = accounts.get(accountPath[1]!)
+      if (account) send(200, account)
+      else send(404, { error: { type: 'invalid_request_error', message: 'No such account', code: 'resource_missing' } })
+      return true
+    }
+    if (method === 'POST' && pathname === '/v1/account_links') {
+      const account = String(form.account)
+      if (!accounts.has(account)) {
+        send(400, { error: { type: 'invalid_request_error', message: 'No such account', code: 'resource_missing' } })
+        return true
+      }
+      const link = {
+        object: 'account_link',
+        account,
+        url: `https://connect.stripe.test/setup/e/${account}/${randomBytes(6).toString('hex')}`,
+        return_url: String(form.return_url),
+        refresh_url: String(form.refresh_url),
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+      }
+      accountLinks.push(link)
+      send(200, link)
+      return true
+    }
+    if (method === 'POST' && pathname === '/v1/transfers') {
+      // Stripe unreachable: nothing is done, and nothing is kept under the idempotency key
+      if (fake.failTransfers === 500) throw new Error('Stripe is unavailable (test stand-in)')
+      const destination = String(form.destination)
+      const amount = Number(form.amount)
+      const account = accounts.get(destination)
+      if (fake.failTransfers === 400 || !account || account.capabilities.transfers !== 'active') {
+        send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message:
+              'Your destination account needs to have at least one of the following capabilities enabled: transfers',
+            code: 'insufficient_capabilities_for_transfer',
+          },
+        })
+        return true
+      }
+      if (!Number.isInteger(amount) || amount < 1) {
+        send(400, {
+          error: { type: 'invalid_request_error', message: 'Invalid integer', code: 'parameter_invalid_integer' },
+        })
+        return true
+      }
+      const transfer = {
+        id: id('tr'),
+        object: 'transfer',
+        amount,
+        currency: String(form.currency ?? 'usd'),
+        destination,
+        metadata: (form.metadata as Record<string, string>) ?? {},
+      }
+      transfers.push(transfer)
+      send(200, transfer)
+      return true
+    }
+    return false
+  }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     let raw = ''
@@ -132,6 +237,7 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
       res.end(body)
     }
 
+    if (await connect(req.method ?? '', url.pathname, form, send)) return
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const amount = Number(form.amount)
       if (!Number.isInteger(amount) || amount < 50) {
@@ -218,6 +324,15 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
     intents,
     refunds,
     calls,
+    accounts,
+    accountLinks,
+    transfers,
+    activate(accountId: string) {
+      const account = accounts.get(accountId)
+      if (!account) throw new Error(`no account ${accountId}`)
+      account.capabilities.transfers = 'active'
+      return account
+    },
     succeed(intentId: string) {
       const pi = intents.get(intentId)
       if (!pi) throw new Error(`no intent ${intentId}`)

@@ -41,6 +41,14 @@ export interface StripeGateway {
   /** The event of a webhook delivery whose signature checks out, or a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event
   readonly webhooksEnabled: boolean
+  /** Opens a Stripe Connect Express account for a seller's payouts (issue 16); answers its id. */
+  createConnectAccount(input: { userId: string; email: string; idempotencyKey: string }): Promise<string>
+  /** A one-time onboarding link of a connected account (Stripe's Account Link). */
+  accountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>
+  /** Whether the connected account may receive transfers yet (onboarding finished). */
+  transfersActive(accountId: string): Promise<boolean>
+  /** Sends money to a connected account; the same idempotency key again is the same transfer. Answers its id. */
+  transfer(input: { accountId: string; amountCents: number; idempotencyKey: string; payoutId: string }): Promise<string>
 }
 
 /** The fields we check, from a PaymentIntent that stripe-node fetched or a signed webhook event carried. */
@@ -122,6 +130,38 @@ export function createStripeGateway(
       } catch {
         throw new AppError(400, messages.payments.webhookSignatureInvalid)
       }
+    },
+    async createConnectAccount({ userId, email, idempotencyKey }) {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { userId },
+        },
+        { idempotencyKey },
+      )
+      return account.id
+    },
+    async accountLink({ accountId, refreshUrl, returnUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        refresh_url: refreshUrl,
+        return_url: returnUrl,
+        type: 'account_onboarding',
+      })
+      return link.url
+    },
+    async transfersActive(accountId) {
+      const account = await stripe.accounts.retrieve(accountId)
+      return account.capabilities?.transfers === 'active'
+    },
+    async transfer({ accountId, amountCents, idempotencyKey, payoutId }) {
+      const transfer = await stripe.transfers.create(
+        { amount: amountCents, currency: 'usd', destination: accountId, metadata: { payoutId } },
+        { idempotencyKey },
+      )
+      return transfer.id
     },
   }
 }

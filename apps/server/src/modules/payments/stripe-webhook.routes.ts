@@ -2,6 +2,7 @@ import { messages } from '@preloved/shared/messages'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
+import { handleChargebackEvent } from '../earnings/chargebacks.ts'
 import { orderDepsOf } from '../orders/orders.service.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { handleStripeEvent } from './payments.service.ts'
@@ -24,9 +25,15 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 256 * 1024,
       schema: {
         tags: ['payments'],
-        summary: "Stripe's signed events (payment_intent.succeeded records the payment; others are acknowledged)",
+        summary:
+          "Stripe's signed events (payment_intent.succeeded records the payment; charge.dispute.* hold or record a chargeback; others are acknowledged)",
         headers: z.object({ 'stripe-signature': z.string().max(2048).optional() }),
-        response: { 200: z.object({ received: z.literal(true), result: z.enum(['recorded', 'refunded', 'ignored']) }) },
+        response: {
+          200: z.object({
+            received: z.literal(true),
+            result: z.enum(['recorded', 'refunded', 'ignored', 'chargeback']),
+          }),
+        },
       },
     },
     async (req) => {
@@ -34,6 +41,12 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stripe?.webhooksEnabled) throw new AppError(404, messages.payments.webhooksDisabled)
       if (!Buffer.isBuffer(req.body)) throw new AppError(415, messages.payments.webhookNotJson)
       const event = stripe.verifyWebhook(req.body, req.headers['stripe-signature'])
+      // card chargebacks (issue 16): the order's money is held from payout, apart from the payment events
+      const chargeback = await handleChargebackEvent(app.db, event, app.now(), req.log)
+      if (chargeback) {
+        req.log.info({ event: event.id, type: event.type, result: chargeback }, 'stripe webhook')
+        return { received: true as const, result: chargeback }
+      }
       const result = await handleStripeEvent(
         app.db,
         onListingsChanged,

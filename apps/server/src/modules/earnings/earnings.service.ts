@@ -1,0 +1,271 @@
+import type { Payout, PayoutAccountResult } from '@preloved/shared/earnings'
+import { messages } from '@preloved/shared/messages'
+import type { Earnings, PayoutAccountBody } from '@preloved/shared/orders'
+import type { FastifyBaseLogger } from 'fastify'
+import Stripe from 'stripe'
+import type { Db } from '../../db/client.ts'
+import { ledgerEntries, payouts } from '../../db/schema/index.ts'
+import { AppError } from '../../lib/errors.ts'
+import { centsToDollars, formatUsd } from '../../lib/money.ts'
+import { type Cursor, encodeCursor } from '../../lib/paging.ts'
+import type { CurrentUser } from '../../plugins/auth.ts'
+import type { Mailer } from '../mail/mail.service.ts'
+import { balanceOf } from '../orders/ledger.ts'
+import { applyDueOf, type OrderDeps } from '../orders/orders.service.ts'
+import type { StripeGateway } from '../payments/stripe-gateway.ts'
+import {
+  findPayoutAccount,
+  findSellerContact,
+  findUserRole,
+  type LedgerRow,
+  listEntries,
+  lockPayoutAccount,
+  type PayoutAccountRow,
+  type PayoutRow,
+  pendingStripePayouts,
+  saveStripeAccount,
+  saveTestAccount,
+  settlePayout,
+} from './earnings.repository.ts'
+
+/** What the money routes need of the app. */
+export interface MoneyDeps {
+  db: Db
+  mailer: Mailer
+  /** Stripe when STRIPE_SECRET_KEY is set; test mode otherwise. */
+  stripe: StripeGateway | undefined
+  /** Where Stripe's onboarding sends the seller back to. */
+  publicUrl: string
+  log: FastifyBaseLogger | undefined
+}
+
+/** Whose earnings a caller reads: a seller their own; an admin the seller named by `sellerId`. */
+export async function earningsOwner(db: Db, user: CurrentUser, sellerId: string | undefined): Promise<string> {
+  if (user.role === 'admin') {
+    if (!sellerId) throw new AppError(400, messages.earnings.sellerIdRequired)
+    const seller = await findUserRole(db, sellerId)
+    if (seller?.role !== 'seller') throw new AppError(404, messages.earnings.sellerNotFound)
+    return seller.id
+  }
+  if (user.role !== 'seller') throw new AppError(403, messages.earnings.sellersOnly)
+  if (sellerId !== undefined && sellerId !== user.id) throw new AppError(403, messages.earnings.sellersOnly)
+  return user.id
+}
+
+const toEntryJson = (e: LedgerRow): Earnings['entries'][number] => ({
+  _id: e.id,
+  kind: e.kind,
+  amount: centsToDollars(e.amountCents),
+  orderId: e.orderId,
+  note: e.note,
+  createdAt: e.createdAt.toISOString(),
+})
+
+const toAccountJson = (a: PayoutAccountRow | undefined): Earnings['account'] =>
+  a ? { provider: a.provider, holderName: a.holderName, last4: a.last4 } : null
+
+/** GET /api/earnings: balances summed from the ledger, one page of entries (newest first) and the payout account. */
+export async function readEarnings(
+  orderDeps: OrderDeps,
+  sellerId: string,
+  page: { cursor: Cursor | undefined; limit: number },
+  now: Date,
+) {
+  const db = orderDeps.db
+  // deadlines that passed are applied first (an order past its auto-completion date is completed, so available)
+  await applyDueOf(orderDeps, sellerId, now)
+  const [balances, rows, account] = await Promise.all([
+    balanceOf(db, sellerId),
+    listEntries(db, sellerId, page.cursor, page.limit),
+    findPayoutAccount(db, sellerId),
+  ])
+  const hasMore = rows.length > page.limit
+  const entries = rows.slice(0, page.limit)
+  const last = entries.at(-1)
+  const earnings: Earnings = {
+    pending: centsToDollars(balances.pending),
+    available: centsToDollars(balances.available),
+    paidOut: centsToDollars(balances.paidOut),
+    entries: entries.map(toEntryJson),
+    account: toAccountJson(account),
+  }
+  return { earnings, next: hasMore && last ? encodeCursor(last) : undefined }
+}
+
+/**
+ * POST /api/payout-account. Test mode: the holder's name and the last four digits of the number (the rest is dropped
+ * here). With Stripe: the seller's Connect Express account (opened once) and a fresh onboarding link to it.
+ */
+export async function savePayoutAccount(
+  deps: MoneyDeps,
+  user: CurrentUser,
+  body: PayoutAccountBody | undefined,
+  now: Date,
+): Promise<PayoutAccountResult> {
+  const stripe = deps.stripe
+  if (!stripe) {
+    if (!body) throw new AppError(400, messages.earnings.accountBodyRequired)
+    const digits = body.accountNumber.replace(/\D/g, '')
+    const saved = await saveTestAccount(deps.db, user.id, body.holderName, digits.slice(-4), now)
+    return { provider: 'test', holderName: saved.holderName ?? '', last4: saved.last4 ?? '' }
+  }
+  let account = await findPayoutAccount(deps.db, user.id)
+  if (!account?.stripeAccountId) {
+    // the same seller asking twice at once opens one account (Stripe answers the same one for the same key)
+    const accountId = await stripe.createConnectAccount({
+      userId: user.id,
+      email: user.email,
+      idempotencyKey: `connect-account-${user.id}`,
+    })
+    account = await saveStripeAccount(deps.db, user.id, accountId, now)
+  }
+  const back = new URL('/dashboard/earnings', deps.publicUrl).toString()
+  const url = await stripe.accountLink({
+    accountId: account.stripeAccountId!,
+    refreshUrl: `${back}?onboarding=refresh`,
+    returnUrl: `${back}?onboarding=done`,
+  })
+  return { provider: 'stripe', url }
+}
+
+const toPayoutJson = (p: PayoutRow): Payout => ({
+  _id: p.id,
+  amount: centsToDollars(p.amountCents),
+  provider: p.provider,
+  status: p.status,
+  createdAt: p.createdAt.toISOString(),
+})
+
+/** Stripe answered and refused for good (a 4xx): the transfer was not made and will not be. */
+const refusedByStripe = (err: unknown) =>
+  err instanceof Stripe.errors.StripeError &&
+  typeof err.statusCode === 'number' &&
+  err.statusCode >= 400 &&
+  err.statusCode < 500 &&
+  err.statusCode !== 409 &&
+  err.statusCode !== 429
+
+async function mailPayout(deps: MoneyDeps, payout: PayoutRow, account: PayoutAccountRow) {
+  const seller = await findSellerContact(deps.db, payout.sellerId)
+  if (!seller) return
+  const amount = formatUsd(payout.amountCents)
+  const destination =
+    account.provider === 'test' ? `the bank account ending in ${account.last4}` : 'your Stripe account'
+  await deps.mailer
+    .send({
+      to: seller.email,
+      subject: messages.earnings.payoutMailSubject(amount),
+      text: messages.earnings.payoutMailText(seller.name, amount, destination),
+    })
+    .catch((err) => deps.log?.warn({ err, payoutId: payout.id }, 'payout mail not sent'))
+}
+
+/**
+ * Sends a pending Stripe payout (again): the payout's id is the idempotency key, so asking twice is one transfer.
+ * Refused for good: the payout fails and a positive payout entry gives the money back to the available balance, in
+ * one transaction that moves the payout once. Stripe unreachable: it stays pending (sent again on the next request).
+ */
+async function sendTransfer(
+  deps: MoneyDeps,
+  stripe: StripeGateway,
+  payout: PayoutRow,
+  account: PayoutAccountRow,
+  now: Date,
+) {
+  let transferId: string
+  try {
+    transferId = await stripe.transfer({
+      accountId: account.stripeAccountId!,
+      amountCents: payout.amountCents,
+      idempotencyKey: payout.id,
+      payoutId: payout.id,
+    })
+  } catch (err) {
+    if (!refusedByStripe(err)) {
+      deps.log?.warn({ err, payoutId: payout.id }, 'stripe transfer: no answer, the payout stays pending')
+      return 'pending' as const
+    }
+    deps.log?.warn({ err, payoutId: payout.id }, 'stripe transfer refused: the payout is given back')
+    await deps.db.transaction(async (tx) => {
+      const failed = await settlePayout(tx, payout.id, 'failed', null)
+      if (!failed) return
+      await tx.insert(ledgerEntries).values({
+        account: payout.sellerId,
+        kind: 'payout',
+        amountCents: payout.amountCents,
+        note: `Payout ${payout.id} refused by Stripe: back in the balance`,
+        createdAt: now,
+      })
+    })
+    return 'failed' as const
+  }
+  const paid = await settlePayout(deps.db, payout.id, 'paid', transferId)
+  if (paid) await mailPayout(deps, paid, account)
+  return 'paid' as const
+}
+
+/**
+ * POST /api/payouts: the whole available balance, once. One transaction locks the seller's payout account (every
+ * instance waits on the same row), sums the balance again and writes the payout and its negative ledger entry; a
+ * second request waits, then finds nothing available (409). With Stripe the transfer follows the commit.
+ */
+export async function requestPayout(deps: MoneyDeps, user: CurrentUser, now: Date): Promise<Payout> {
+  const stripe = deps.stripe
+  const account = await findPayoutAccount(deps.db, user.id)
+  if (!account) throw new AppError(409, messages.earnings.noPayoutAccount)
+  /** A pending payout this request got through to Stripe: the answer when nothing more is available. */
+  let sent: PayoutRow | undefined
+  if (stripe) {
+    if (account.provider !== 'stripe' || !account.stripeAccountId) {
+      throw new AppError(409, messages.earnings.noPayoutAccount)
+    }
+    // payouts Stripe did not answer before go first, with their own idempotency keys
+    for (const pending of await pendingStripePayouts(deps.db, user.id)) {
+      if ((await sendTransfer(deps, stripe, pending, account, now)) === 'paid') sent = { ...pending, status: 'paid' }
+    }
+    if (!(await stripe.transfersActive(account.stripeAccountId))) {
+      throw new AppError(409, messages.earnings.onboardingUnfinished)
+    }
+  } else if (account.provider !== 'test') {
+    throw new AppError(409, messages.earnings.noPayoutAccount)
+  }
+
+  const payout = await deps.db.transaction(async (tx) => {
+    const locked = await lockPayoutAccount(tx, user.id)
+    if (!locked) throw new AppError(409, messages.earnings.noPayoutAccount)
+    const { available: availableCents } = await balanceOf(tx, user.id)
+    if (availableCents <= 0) return undefined
+    const [row] = await tx
+      .insert(payouts)
+      .values({
+        sellerId: user.id,
+        amountCents: availableCents,
+        provider: locked.provider,
+        status: locked.provider === 'test' ? 'paid' : 'pending',
+        createdAt: now,
+      })
+      .returning()
+    await tx.insert(ledgerEntries).values({
+      account: user.id,
+      payoutId: row!.id,
+      kind: 'payout',
+      amountCents: -availableCents,
+      note: locked.provider === 'test' ? `Payout to the account ending in ${locked.last4}` : 'Payout to Stripe',
+      createdAt: now,
+    })
+    return row!
+  })
+
+  if (!payout) {
+    if (sent) return toPayoutJson(sent)
+    throw new AppError(409, messages.earnings.nothingAvailable)
+  }
+  if (payout.provider === 'test') {
+    await mailPayout(deps, payout, account)
+    return toPayoutJson(payout)
+  }
+  const outcome = await sendTransfer(deps, stripe!, payout, account, now)
+  if (outcome === 'failed') throw new AppError(502, messages.earnings.transferRefused)
+  if (outcome === 'pending') throw new AppError(502, messages.earnings.transferPending)
+  return toPayoutJson({ ...payout, status: 'paid' })
+}
