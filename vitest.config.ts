@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts']
@@ -31,7 +32,13 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // the web app's plain logic (no DOM) and its import boundaries
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] },
+        // the app's own '@/…' imports (apps/web/vite.config.ts), so that a feature's logic can be tested where it lives
+        resolve: {
+          alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./apps/web/src/', import.meta.url))}` }],
+        },
+      },
       serverProject('server', 'pglite'),
       // the same API tests against a real PostgreSQL server when one is given (CI sets it)
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),

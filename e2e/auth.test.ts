@@ -92,7 +92,7 @@ describe('sign up', () => {
     await again.context.close()
   })
 
-  it('a seller signs up and gets Dashboard → My Products, with Add Product and My Products (then My Orders and My Wishlist) in the side menu', async () => {
+  it('a seller signs up and gets Dashboard → My Products, with Add Product, My Products and My Sales (then My Orders and My Wishlist) in the side menu', async () => {
     const { page, context, errors } = await h.newPage('desktop')
     await page.goto('/signup')
     const email = uniqueEmail('seller')
@@ -113,6 +113,7 @@ describe('sign up', () => {
     expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual([
       'Add Product',
       'My Products',
+      'My Sales',
       'My Orders',
       'My Wishlist',
     ])

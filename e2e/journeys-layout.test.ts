@@ -170,6 +170,7 @@ describe('a seller who buys (item 4)', () => {
     expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual([
       'Add Product',
       'My Products',
+      'My Sales',
       'My Orders',
       'My Wishlist',
     ])
@@ -191,6 +192,7 @@ describe('a seller who buys (item 4)', () => {
     expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual([
       'Add Product',
       'My Products',
+      'My Sales',
       'My Orders',
       'My Wishlist',
     ])

@@ -14,6 +14,7 @@ export const navMessages = {
   reportedItems: 'Reported Items',
   addProduct: 'Add Product',
   myProducts: 'My Products',
+  mySales: 'My Sales',
   outbox: 'Outbox',
   posts: 'Posts',
   settings: 'Settings',

@@ -34,6 +34,9 @@ export default [
     route('myOrders', 'routes/dashboard/my-orders.tsx'),
     route('wishlist', 'routes/dashboard/wishlist.tsx'),
     route('payment/:id', 'routes/dashboard/payment.tsx'),
+    // issue 16: an order after payment, for its buyer, its seller and admins (the API answers 404 to anyone else)
+    route('orders/:id', 'routes/dashboard/order.tsx'),
+    route('orders/:id/receipt', 'routes/dashboard/order-receipt.tsx'),
     layout('routes/guards/admin.tsx', [
       route('allCustomers', 'routes/dashboard/all-customers.tsx'),
       route('allSellers', 'routes/dashboard/all-sellers.tsx'),
@@ -49,6 +52,8 @@ export default [
       route('myProducts', 'routes/dashboard/my-products.tsx'),
       // issue 15: the seller's own listing, in the Add Product form
       route('myProducts/:id/edit', 'routes/dashboard/edit-product.tsx'),
+      // issue 16: the seller's sold bags
+      route('mySales', 'routes/dashboard/my-sales.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

@@ -23,6 +23,11 @@ export const paths = {
     myOrders: () => '/dashboard/myOrders',
     wishlist: () => '/dashboard/wishlist',
     payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
+    /** Issue 16: an order after payment, for its buyer, its seller and admins; and its printable receipt. */
+    order: (id: string) => `/dashboard/orders/${encodeURIComponent(id)}`,
+    orderReceipt: (id: string) => `/dashboard/orders/${encodeURIComponent(id)}/receipt`,
+    /** Issue 16: the seller's sold bags. */
+    mySales: () => '/dashboard/mySales',
     allCustomers: () => '/dashboard/allCustomers',
     allSellers: () => '/dashboard/allSellers',
     reportedItems: () => '/dashboard/reportedItems',

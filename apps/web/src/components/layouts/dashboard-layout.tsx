@@ -29,11 +29,14 @@ export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
       >
         Skip to content
       </a>
-      <Header dashboardMenu={menu} />
+      {/* printing (an order's receipt) shows the page alone: no header, no side menu */}
+      <div className="contents print:hidden">
+        <Header dashboardMenu={menu} />
+      </div>
       <div className="flex flex-1">
         <nav
           aria-label="Dashboard"
-          className="hidden w-60 shrink-0 border-r border-base-300 bg-base-200 px-4 py-6 md:block lg:w-72"
+          className="hidden w-60 shrink-0 border-r border-base-300 bg-base-200 px-4 py-6 md:block lg:w-72 print:hidden!"
         >
           <p className="mb-3 px-3 font-display text-lg font-semibold">{messages.nav.dashboard}</p>
           {menu ? null : <Loading size="sm" className="py-4" />}
@@ -47,7 +50,11 @@ export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
             ))}
           </ul>
         </nav>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 focus:outline-none sm:px-8 lg:py-12">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="min-w-0 flex-1 px-4 py-8 focus:outline-none sm:px-8 lg:py-12 print:p-0"
+        >
           {children ?? <Outlet />}
         </main>
       </div>

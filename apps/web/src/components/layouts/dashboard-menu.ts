@@ -21,6 +21,7 @@ export const dashboardMenus = {
   seller: [
     { to: paths.dashboard.addProducts(), label: navMessages.addProduct },
     { to: paths.dashboard.myProducts(), label: navMessages.myProducts },
+    { to: paths.dashboard.mySales(), label: navMessages.mySales },
     ...buying,
   ],
   admin: [

@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
 
-type BadgeProps = { children: ReactNode; tone?: 'neutral' | 'accent' | 'success'; className?: string }
+export type BadgeTone = 'neutral' | 'accent' | 'success' | 'warning' | 'info' | 'error'
+
+type BadgeProps = { children: ReactNode; tone?: BadgeTone; className?: string }
 
 const toneClasses = {
   neutral: 'badge-ghost border-base-300',
   accent: 'badge-accent',
   success: 'badge-success',
+  warning: 'badge-warning',
+  info: 'badge-info',
+  error: 'badge-error',
 } as const
 
 export function Badge({ children, tone = 'neutral', className }: BadgeProps) {

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Clock } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { cn } from '@/lib/cn'
+import { formatCountdown } from '@/lib/format-countdown'
 import { formatDay, formatTime } from '@/lib/format-date'
 import { useHydrated } from '@/lib/use-hydrated'
-import { formatCountdown } from '../format-countdown'
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()

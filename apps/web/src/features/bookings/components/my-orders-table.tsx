@@ -1,7 +1,7 @@
 import type { Booking } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
 import { CircleCheck, CreditCard, RotateCcw } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { type Column, DataTable, indexColumn, TableThumb } from '@/components/ui/table'
@@ -56,14 +56,20 @@ function Held({ booking }: { booking: Booking }) {
   )
 }
 
+/** What a paid row shows under 'Paid' (issue 16: the order's state, linking to its page), from the page. */
+export type PaidOrderSlot = (booking: Booking) => ReactNode
+
 /** SPEC §2 My Orders, payment status: Pay (held), 'Paid', or why it can no longer be paid. */
-function PaymentStatus({ booking }: { booking: Booking }) {
+function PaymentStatus({ booking, paidOrder }: { booking: Booking; paidOrder?: PaidOrderSlot | undefined }) {
   if (booking.status === 'paid') {
     return (
-      <Badge tone="success" className="gap-1 badge-md">
-        <CircleCheck aria-hidden="true" className="size-3.5" />
-        Paid
-      </Badge>
+      <div className="flex flex-col items-start gap-1.5">
+        <Badge tone="success" className="gap-1 badge-md">
+          <CircleCheck aria-hidden="true" className="size-3.5" />
+          Paid
+        </Badge>
+        {paidOrder?.(booking)}
+      </div>
     )
   }
   if (booking.soldToSomeoneElse) {
@@ -107,7 +113,7 @@ function OrderAmounts({ booking }: { booking: Booking }) {
   )
 }
 
-const columns: Column<Booking>[] = [
+const columnsWith = (paidOrder: PaidOrderSlot | undefined): Column<Booking>[] => [
   indexColumn(),
   { header: 'Image', cell: (b) => <TableThumb src={b.img} /> },
   {
@@ -117,7 +123,7 @@ const columns: Column<Booking>[] = [
         {b.bag}
         {/* phones: the payment status under the item, instead of a column off the screen */}
         <div className="mt-2 font-normal sm:hidden">
-          <PaymentStatus booking={b} />
+          <PaymentStatus booking={b} paidOrder={paidOrder} />
         </div>
       </>
     ),
@@ -126,9 +132,16 @@ const columns: Column<Booking>[] = [
   },
   // amounts never break; on a phone the discount's label wraps instead of pushing the column off the screen
   { header: 'Price', cell: (b) => <OrderAmounts booking={b} />, className: 'tabular-nums' },
-  { header: 'Payment', cell: (b) => <PaymentStatus booking={b} />, className: 'hidden min-w-48 sm:table-cell' },
+  {
+    header: 'Payment',
+    cell: (b) => <PaymentStatus booking={b} paidOrder={paidOrder} />,
+    className: 'hidden min-w-48 sm:table-cell',
+  },
 ]
 
-export function MyOrdersTable({ bookings, empty }: { bookings: Booking[]; empty: ReactNode }) {
+type MyOrdersTableProps = { bookings: Booking[]; empty: ReactNode; paidOrder?: PaidOrderSlot }
+
+export function MyOrdersTable({ bookings, empty, paidOrder }: MyOrdersTableProps) {
+  const columns = useMemo(() => columnsWith(paidOrder), [paidOrder])
   return <DataTable caption="My Orders" columns={columns} rows={bookings} rowKey={(b) => b._id} empty={empty} />
 }

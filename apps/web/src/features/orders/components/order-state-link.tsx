@@ -1,0 +1,31 @@
+import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
+import type { Order } from '@preloved/shared/orders'
+import { ChevronRight } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/config/paths'
+import { orderStateWords } from '../order-state'
+
+type OrderStateLinkProps = {
+  /** The order's id: its booking's id. */
+  orderId: string
+  /** The order, when the buyer's orders have been read: its state in words; without it, only the link. */
+  order: Pick<Order, 'status' | 'awaitingAddress'> | undefined
+  /** The bag's title, for screen readers (a list of "View order" links must say which). */
+  title: string
+}
+
+/** My Orders' paid row (issue 16): the order's state in words, linking to its order page. */
+export function OrderStateLink({ orderId, order, title }: OrderStateLinkProps) {
+  const words = order ? orderStateWords(order) : t.viewOrder
+  return (
+    <Link
+      to={paths.dashboard.order(orderId)}
+      className="link link-hover inline-flex items-center gap-0.5 text-sm font-medium text-primary"
+      data-testid="order-state-link"
+      aria-label={`${words}: ${title}`}
+    >
+      {words}
+      <ChevronRight aria-hidden="true" className="size-4" />
+    </Link>
+  )
+}

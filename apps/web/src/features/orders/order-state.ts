@@ -1,0 +1,98 @@
+import { type OrderViewer, orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
+import type { Order, OrderStatus } from '@preloved/shared/orders'
+import { formatDeadline } from '@/lib/format-date'
+
+export type { OrderViewer }
+
+/** What the order page may offer: each move of MARKETPLACE.md §4 a buyer or seller makes on this page. */
+export type OrderAction = 'ship' | 'cancel' | 'confirm' | 'dispute' | 'address' | 'answer'
+
+/** Who the signed-in user is to this order: its buyer, its seller, an admin, or (null) nobody the page serves. */
+export function orderViewer(
+  order: Pick<Order, 'buyer' | 'seller'>,
+  user: { id: string; role: string },
+): OrderViewer | null {
+  if (user.id === order.buyer._id) return 'buyer'
+  if (user.id === order.seller._id) return 'seller'
+  return user.role === 'admin' ? 'admin' : null
+}
+
+/** The order's state in words, for a badge ("Paid, to be shipped"; a paid order without an address says so). */
+export function orderStateWords(order: Pick<Order, 'status' | 'awaitingAddress'>): string {
+  if (order.status === 'paid' && order.awaitingAddress) return t.awaitingAddress
+  return t.status[order.status]
+}
+
+/** Badge colours: what still waits on someone (warning), what went well (success), what ended otherwise (neutral). */
+export function orderStateTone(status: OrderStatus): 'warning' | 'info' | 'success' | 'error' | 'neutral' {
+  switch (status) {
+    case 'paid':
+      return 'warning'
+    case 'shipped':
+      return 'info'
+    case 'completed':
+      return 'success'
+    case 'disputed':
+      return 'error'
+    default:
+      return 'neutral'
+  }
+}
+
+type NextStepOrder = Pick<Order, 'status' | 'awaitingAddress' | 'shipBy' | 'autoCompleteAt'>
+
+/**
+ * One line under the state: what happens next, and who must act by when (deadlines written out in the viewer's time
+ * zone, or `timeZone`).
+ */
+export function orderNextStep(order: NextStepOrder, viewer: OrderViewer, timeZone?: string): string {
+  const n = t.next
+  const by = (viewer === 'buyer' ? 'Buyer' : viewer === 'seller' ? 'Seller' : 'Admin') as 'Buyer' | 'Seller' | 'Admin'
+  const date = (iso: string | null) => (iso ? formatDeadline(iso, timeZone) : '')
+  switch (order.status) {
+    case 'paid':
+      if (order.awaitingAddress || !order.shipBy) return n[`awaitingAddress${by}`]
+      return n[`paid${by}`](date(order.shipBy))
+    case 'shipped':
+      return order.autoCompleteAt ? n[`shipped${by}`](date(order.autoCompleteAt)) : t.status.shipped
+    case 'disputed':
+      return n[`disputed${by}`]
+    case 'completed':
+      return n[`completed${by}`]
+    case 'cancelled':
+      return n[`cancelled${by}`]
+    case 'refunded':
+      return n[`refunded${by}`]
+  }
+}
+
+/**
+ * The moves this viewer may make now (MARKETPLACE.md §4), and nothing else: the seller ships (once the address is
+ * there) or cancels a paid order; the buyer adds a missing address, confirms or reports a problem with a shipped one;
+ * the seller answers a dispute (again if they have more to say: the server keeps the latest answer, each on the
+ * timeline). Admins act from their own pages.
+ */
+export function orderActions(order: Pick<Order, 'status' | 'awaitingAddress'>, viewer: OrderViewer): OrderAction[] {
+  if (viewer === 'seller') {
+    if (order.status === 'paid') return order.awaitingAddress ? ['cancel'] : ['ship', 'cancel']
+    if (order.status === 'disputed') return ['answer']
+    return []
+  }
+  if (viewer === 'buyer') {
+    if (order.status === 'paid') return order.awaitingAddress ? ['address'] : []
+    if (order.status === 'shipped') return ['confirm', 'dispute']
+    return []
+  }
+  return []
+}
+
+/** The deadline that matters now and what it is called, or null when none runs. */
+export function orderDeadline(
+  order: Pick<Order, 'status' | 'shipBy' | 'autoCompleteAt' | 'awaitingAddress'>,
+): { label: string; at: string } | null {
+  if (order.status === 'paid' && order.shipBy && !order.awaitingAddress)
+    return { label: t.deadline.shipBy, at: order.shipBy }
+  if (order.status === 'shipped' && order.autoCompleteAt)
+    return { label: t.deadline.autoCompleteAt, at: order.autoCompleteAt }
+  return null
+}
