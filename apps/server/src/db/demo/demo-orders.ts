@@ -316,7 +316,7 @@ async function payOut(db: Db, sellerId: string, at: Date) {
       payoutId: payout!.id,
       kind: 'payout',
       amountCents: -available,
-      note: `Payout to the account ending ${DEMO_PAYOUT_ACCOUNT.last4}`,
+      note: `Payout to the account ending in ${DEMO_PAYOUT_ACCOUNT.last4}`,
       createdAt: at,
     })
   })
