@@ -1,6 +1,7 @@
 import { messages } from '@preloved/shared/messages'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PASSWORD, signUp } from '../apps/server/test/auth-helpers.ts'
 import {
   apiAs,
   DEMO,
@@ -232,7 +233,10 @@ describe('buying', () => {
 
   it('a fresh customer sees the empty states; the wishlist adds, lists with Buy Now and removes', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.otherCustomer)
+    // a new account: the demo customers have orders (issue 16 demo data)
+    const email = `fresh-${Date.now().toString(36)}@example.test`
+    await signUp(h.app, { name: 'Fresh Customer', email })
+    await logIn(page, email, PASSWORD)
     await page.goto('/dashboard/myOrders')
     await page.getByRole('heading', { name: 'My Orders', level: 1 }).waitFor()
     await page.getByText(messages.bookings.noOrders, { exact: true }).waitFor()

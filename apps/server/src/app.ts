@@ -21,7 +21,7 @@ import { S3ImageStore } from './modules/images/s3-store.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
-import { orderDepsOf, sweepOrders } from './modules/orders/orders.service.ts'
+import { orderDepsOf, orderRulesOf, sweepOrders } from './modules/orders/orders.service.ts'
 import { createPageCache } from './modules/pages/page-renderer.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway.ts'
@@ -231,7 +231,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const started = Date.now()
     // the README's password for a local demo; in production mode (DEMO_DATA=on asked for) one of this data folder's
     const password = demoPassword(config)
-    if (await seedDemoData(database.db, images, undefined, password)) {
+    if (
+      await seedDemoData(database.db, images, undefined, password, undefined, {
+        orderRules: orderRulesOf(config),
+        now: app.now(),
+      })
+    ) {
       app.log.info({ ms: Date.now() - started }, 'demo data seeded')
       // a production instance's own password, printed once, when the accounts are created (a local instance's is the
       // README's, printed at every start by server.ts)

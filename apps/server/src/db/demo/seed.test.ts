@@ -52,7 +52,7 @@ describe('seedDemoData', () => {
   it('seeds an empty database and reports its time', () => {
     expect(firstRun).toBe(true)
     expect(messages).toHaveLength(1)
-    expect(messages[0]).toMatch(/^demo data: 9 users, \d+ listings and 8 posts in \d+ ms/)
+    expect(messages[0]).toMatch(/^demo data: 9 users, \d+ listings, 8 posts and 9 orders in \d+ ms/)
   })
 
   it('creates the demo users with their roles', async () => {

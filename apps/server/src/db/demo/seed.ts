@@ -2,15 +2,31 @@ import { randomUUID } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { inArray } from 'drizzle-orm'
 import type { ImageStore } from '../../modules/images/image-store.ts'
+import type { Mailer } from '../../modules/mail/mail.service.ts'
+import type { OrderRules } from '../../modules/orders/orders.service.ts'
 import type { Db, DbOrTx } from '../client.ts'
 import { accounts, brands, categories, posts, priceHistory, products, savedAddresses, users } from '../schema/index.ts'
 import { DEMO_ADDRESSES } from './demo-addresses.ts'
 import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
+import { seedDemoOrders } from './demo-orders.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
+
+/** The rules demo orders are paid under when the caller names none (the configuration's defaults). */
+const DEFAULT_ORDER_RULES: OrderRules = { commissionPercent: 12, shipDays: 5, autoCompleteDays: 3 }
+
+/** The demo's past sends no mail. */
+const SILENT: Mailer = { kind: 'outbox', send: async () => {} }
+
+export interface DemoSeedOptions {
+  /** COMMISSION_PERCENT, SHIP_DAYS and AUTO_COMPLETE_DAYS (the app's configuration). */
+  orderRules?: OrderRules
+  /** The seed time (the app's clock): listings, orders and deadlines are dated from it. */
+  now?: Date
+}
 
 /** The three categories every installation needs. Safe to run on every start. */
 export async function seedReferenceData(db: DbOrTx): Promise<void> {
@@ -49,6 +65,7 @@ export async function seedDemoData(
   log?: (message: string) => void,
   password: string = DEMO_PASSWORD,
   artCacheDir?: string,
+  options: DemoSeedOptions = {},
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false
   const started = performance.now()
@@ -71,7 +88,7 @@ export async function seedDemoData(
   const covers = remaining
   const prepared = performance.now()
 
-  const now = Date.now()
+  const now = (options.now ?? new Date()).getTime()
   const people = DEMO_USERS.map((u, i) => ({
     id: randomUUID(),
     name: u.name,
@@ -178,14 +195,46 @@ export async function seedDemoData(
           : []
       }),
     )
-    return true
-  })
-  if (seeded) {
-    const ms = (t: number) => Math.round(t)
-    log?.(
-      `demo data: ${people.length} users, ${DEMO_LISTINGS.length} listings and ${DEMO_POSTS.length} posts in ${ms(performance.now() - started)} ms ` +
-        `(${shots.length} pictures, ${pictures.drawn} of them drawn anew, and password hashes ${ms(prepared - started)} ms)`,
+    // orders in every state (issue 16), paid and moved by the orders module: each payment and move in its own nested
+    // transaction (a savepoint), all of them in this one, so the demo is seeded whole or not at all
+    const ordersStarted = performance.now()
+    const listingByTitle = new Map(DEMO_LISTINGS.map((l, i) => [l.title, { l, row: rows[i]! }]))
+    const byKey = new Map(DEMO_USERS.map((u, i) => [u.key, { u, id: people[i]!.id }]))
+    const person = (key: string) => {
+      const found = byKey.get(key)
+      if (!found) throw new Error(`demo order names an unknown person: ${key}`)
+      return found
+    }
+    const orderCount = await seedDemoOrders(
+      {
+        db: tx,
+        mailer: SILENT,
+        stripe: undefined,
+        images: store,
+        listingsChanged: () => {},
+        origin: '',
+        rules: options.orderRules ?? DEFAULT_ORDER_RULES,
+      },
+      {
+        idOf: (key) => person(key).id,
+        nameOf: (key) => person(key).u.name,
+        emailOf: (key) => person(key).u.email.toLowerCase(),
+      },
+      (title) => {
+        const found = listingByTitle.get(title)
+        if (!found) throw new Error(`demo order names an unknown listing: ${title}`)
+        return { id: found.row.id, sellerKey: found.l.seller, priceCents: found.l.resellPriceCents }
+      },
+      now,
     )
-  }
-  return seeded
+    return { orderCount, ordersStarted }
+  })
+  if (!seeded) return false
+  const { orderCount, ordersStarted } = seeded
+  const ms = (t: number) => Math.round(t)
+  log?.(
+    `demo data: ${people.length} users, ${DEMO_LISTINGS.length} listings, ${DEMO_POSTS.length} posts and ${orderCount} orders in ${ms(performance.now() - started)} ms ` +
+      `(${shots.length} pictures, ${pictures.drawn} of them drawn anew, and password hashes ${ms(prepared - started)} ms; orders ${ms(performance.now() - ordersStarted)} ms)`,
+  )
+  return true
 }
