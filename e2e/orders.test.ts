@@ -1,6 +1,7 @@
 import { messages } from '@preloved/shared/messages'
+import { moneyPagesMessages as m } from '@preloved/shared/messages/money-pages'
 import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
-import type { Order } from '@preloved/shared/orders'
+import type { Earnings, Order } from '@preloved/shared/orders'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
@@ -125,7 +126,7 @@ async function photo(name: string) {
 }
 
 describe('an order from payment to completion, as its buyer and its seller see it', () => {
-  it('the buyer pays, the seller ships, the buyer confirms: each page offers only the moves its party may make now', async () => {
+  it('the buyer pays, the seller ships, the buyer confirms, the seller is paid out: each page offers only its party’s moves', async () => {
     const db = h.app.db
     const [seller] = await db.select().from(users).where(eq(users.email, DEMO.verifiedSeller))
     // a bag of the demo's verified seller, with one of the demo's photos
@@ -283,6 +284,30 @@ describe('an order from payment to completion, as its buyer and its seller see i
     await openOrder(sellerTab.page, id)
     expect(await stateBadge(sellerTab.page).innerText()).toBe(t.status.completed)
     expect(await movesShown(sellerTab.page)).toEqual([])
+
+    // the seller's Earnings: this sale's lines less commission, then the whole available balance paid out
+    const before = await apiAs<Earnings>(sellerTab.page, '/api/earnings')
+    const mine = before.entries.filter((e) => e.orderId === id)
+    expect(mine.map((e) => [e.kind, e.amount]).sort()).toEqual([
+      ['commission', -96],
+      ['sale', 800],
+      ['shipping', 15],
+    ])
+    expect(before.available).toBeGreaterThanOrEqual(719)
+    expect(before.account).toMatchObject({ provider: 'test', last4: '4321' })
+    await sellerTab.page.goto('/dashboard/earnings')
+    const payout = `${m.earnings.payout} ${usd(before.available)}`
+    await sellerTab.page.getByRole('button', { name: payout }).click()
+    const payoutDialog = sellerTab.page.getByRole('dialog', { name: m.earnings.payoutConfirmTitle })
+    await payoutDialog.getByRole('button', { name: payout }).click()
+    await sellerTab.page.getByText(m.earnings.payoutDone(usd(before.available))).waitFor()
+    const after = await apiAs<Earnings>(sellerTab.page, '/api/earnings')
+    expect(after.available).toBe(0)
+    expect(after.paidOut).toBeCloseTo(before.paidOut + before.available, 2)
+    expect(after.entries.find((e) => e.kind === 'payout')?.amount).toBeCloseTo(-before.available, 2)
+    await sellerTab.page.getByRole('button', { name: m.earnings.payout, exact: true }).waitFor()
+    expect(await allA11yViolations(sellerTab.page)).toEqual([])
+    await shots(sellerTab.page, 'orders-seller-earnings-paid-out')
 
     // the receipt: shop, order number, item, total paid, payment reference; printing hides the app's chrome
     await buyer.page.getByRole('link', { name: t.printableReceipt }).click()
