@@ -169,7 +169,7 @@ describe.each(viewports)('accessibility at %s width', (viewport) => {
     await context.close()
   }, 240_000)
 
-  it('sellers: add a product (with its errors), my products and the delete confirmation', async () => {
+  it('sellers: add a product (with its errors), my products, the delete confirmation, my sales and earnings', async () => {
     const { page, context } = await h.newPage(viewport)
     const a = audit(page, viewport)
     await logIn(page, DEMO.verifiedSeller)
@@ -187,6 +187,9 @@ describe.each(viewports)('accessibility at %s width', (viewport) => {
     await confirm.waitFor()
     await a.check('delete confirmation')
     await confirm.getByRole('button', { name: 'Cancel' }).click()
+    // issue 16: the seller's sales and money
+    await a.visit('/dashboard/mySales', 'my sales')
+    await a.visit('/dashboard/earnings', 'earnings')
 
     await page.evaluate(() => localStorage.clear())
     await context.clearCookies()
