@@ -111,13 +111,20 @@ describe('a seller who never ships', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'orders-deadline-order-phone')
 
-    // My Orders: the order cancelled
+    // My Orders: the order cancelled, and the refund
     await page.goto('/dashboard/myOrders')
     const row = page.locator('main').getByText(BAG).first()
     await row.waitFor()
     await page
       .locator('main')
       .getByText(t.status.cancelled, { exact: true })
+      .filter({ visible: true })
+      .first()
+      .waitFor()
+    // and what came back to the card
+    await page
+      .locator('main')
+      .getByText(t.refundedToYou(`$${paid.toFixed(2)}`), { exact: true })
       .filter({ visible: true })
       .first()
       .waitFor()

@@ -16,6 +16,8 @@ export const orderPagesMessages = {
   orderTitle: (title: string) => `Order: ${title}`,
   orderNumber: 'Order number',
   viewOrder: 'View order',
+  /** My Orders: what came back to the buyer's card on a refunded, cancelled or partly refunded order. */
+  refundedToYou: (amount: string) => `${amount} refunded to your card`,
   receipt: 'Receipt',
   printableReceipt: 'Printable receipt',
   print: 'Print',

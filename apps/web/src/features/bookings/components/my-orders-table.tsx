@@ -84,6 +84,10 @@ function PaymentStatus({ booking, paidOrder }: { booking: Booking; paidOrder?: P
       </div>
     )
   }
+  // a paid order cancelled or refunded later (issue 16): its state and refund, linking to its order page
+  if (booking.amountPaid !== null && paidOrder) {
+    return <div className="flex flex-col items-start gap-1.5">{paidOrder(booking)}</div>
+  }
   return <span className="text-sm font-medium text-base-content/75">Cancelled</span>
 }
 
