@@ -115,8 +115,12 @@ describe('search on a phone, shared with another browser', () => {
     await page.getByRole('button', { name: new RegExp(`^${searchMessages.filters}`) }).click()
     const drawer = page.getByRole('dialog', { name: searchMessages.filtersHeading })
     await drawer.waitFor()
-    await drawer.getByRole('checkbox', { name: new RegExp(BRAND.name) }).check()
+    // the box follows the address: click, wait for the navigation, then it reads checked (check() would test the
+    // state before the navigation lands)
+    const brandBox = drawer.getByRole('checkbox', { name: new RegExp(BRAND.name) })
+    await brandBox.click()
     await page.waitForURL((url) => url.searchParams.get('brand') === BRAND.slug)
+    await expect.poll(() => brandBox.isChecked()).toBe(true)
     await drawer.getByLabel(searchMessages.maxPrice).fill(MAX_PRICE)
     await drawer.getByRole('button', { name: searchMessages.applyPrice }).click()
     await page.waitForURL((url) => url.searchParams.get('maxPrice') === MAX_PRICE)
