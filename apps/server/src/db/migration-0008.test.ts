@@ -1,62 +1,28 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshPostgres } from '../../test/fresh-postgres.ts'
-import { type Database, migrationsFolder, openDatabase } from './client.ts'
+import { type MigrationHarness, openMigrationHarness } from '../../test/migration-harness.ts'
+import type { Database } from './client.ts'
 import { priceHistory, products } from './schema/index.ts'
 
 /**
  * Migration 0008 (issue 15) on a database that already holds a listing: the shop's data as 0007 left it, migrated
  * the way a deployed instance is (drizzle's migrator applies what its journal lists and the database lacks).
  */
-let dir: string
+let migration: MigrationHarness
 let database: Database
-let drop = async () => {}
 const SELLER = 'seller-before-0008'
 const IMG = '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-800.webp'
 const THUMB = '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-320.webp'
 
-/** The migrations folder as it was before 0008: the same files, the journal cut after 0007. */
-async function foldBefore0008(): Promise<string> {
-  const folder = path.join(dir, 'drizzle')
-  await cp(migrationsFolder, folder, { recursive: true })
-  const journalPath = path.join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] }
-  journal.entries = journal.entries.filter((e) => e.idx <= 7)
-  expect(journal.entries.at(-1)?.tag).toBe('0007_blog_posts_and_settings')
-  await writeFile(journalPath, JSON.stringify(journal))
-  return folder
-}
-
-const migrateTo = (folder: string) =>
-  database.kind === 'postgres'
-    ? migratePg(database.db as never, { migrationsFolder: folder })
-    : migratePglite(database.db as never, { migrationsFolder: folder })
-
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'preloved-migration-'))
-  const serverUrl = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
-  if (serverUrl) {
-    const fresh = await freshPostgres('preloved_m', serverUrl)
-    database = await openDatabase(fresh.url, dir)
-    drop = fresh.drop
-  } else {
-    database = await openDatabase('memory://', dir)
-  }
+  migration = await openMigrationHarness()
+  database = migration.database
 })
-afterAll(async () => {
-  await database.close()
-  await drop()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => migration.close())
 
 describe('migration 0008 on a shop with listings', () => {
   it('makes each listing’s image its only photo, its price the first of its history, and leaves the rest not stated', async () => {
-    await migrateTo(await foldBefore0008())
+    await migration.migrateUpTo('0007_blog_posts_and_settings')
     const { db } = database
     await db.execute(sql`
       insert into "user" (id, name, email, role) values (${SELLER}, 'Old Seller', 'old@example.test', 'seller')`)
@@ -69,7 +35,7 @@ describe('migration 0008 on a shop with listings', () => {
       values (${SELLER}, 'Old Tote', ${IMG}, ${THUMB}, 'Tote', 30000, 18050, '2019', 'Leeds', '+44 555 0100', 'good',
         'Listed before issue 15.', ${listedAt}::timestamptz)`)
 
-    await migrateTo(migrationsFolder)
+    await migration.migrateAll()
 
     const [row] = await db.select().from(products).where(eq(products.title, 'Old Tote'))
     expect(row).toMatchObject({

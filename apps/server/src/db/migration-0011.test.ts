@@ -1,59 +1,26 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { asc, eq, type SQL, sql } from 'drizzle-orm'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshPostgres } from '../../test/fresh-postgres.ts'
-import { type Database, migrationsFolder, openDatabase } from './client.ts'
+import { type MigrationHarness, openMigrationHarness } from '../../test/migration-harness.ts'
+import type { Database } from './client.ts'
 import { ledgerEntries, orderEvents, orders, payments, products, refunds } from './schema/index.ts'
 
 /**
  * Migration 0011 (issue 16) on a shop that already sold bags: each paid booking becomes a completed order with its
  * ledger entries and one timeline entry; the ledger refuses to be changed; refunds cannot exceed what was paid.
  */
-let dir: string
+let migration: MigrationHarness
 let database: Database
-let drop = async () => {}
 const SELLER = 'seller-before-0011'
 const BUYER = 'buyer-before-0011'
 const OTHER = 'other-before-0011'
 const IMG = '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-800.webp'
 const THUMB = '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa-320.webp'
 
-async function foldBefore0011(): Promise<string> {
-  const folder = path.join(dir, 'drizzle')
-  await cp(migrationsFolder, folder, { recursive: true })
-  const journalPath = path.join(folder, 'meta', '_journal.json')
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] }
-  journal.entries = journal.entries.filter((e) => e.idx <= 10)
-  expect(journal.entries.at(-1)?.tag).toBe('0010_search_filters')
-  await writeFile(journalPath, JSON.stringify(journal))
-  return folder
-}
-
-const migrateTo = (folder: string) =>
-  database.kind === 'postgres'
-    ? migratePg(database.db as never, { migrationsFolder: folder })
-    : migratePglite(database.db as never, { migrationsFolder: folder })
-
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'preloved-migration-'))
-  const serverUrl = process.env.TEST_DB_DRIVER === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
-  if (serverUrl) {
-    const fresh = await freshPostgres('preloved_m', serverUrl)
-    database = await openDatabase(fresh.url, dir)
-    drop = fresh.drop
-  } else {
-    database = await openDatabase('memory://', dir)
-  }
+  migration = await openMigrationHarness()
+  database = migration.database
 })
-afterAll(async () => {
-  await database.close()
-  await drop()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => migration.close())
 
 const firstId = async (statement: SQL): Promise<string> =>
   ((await database.db.execute(statement)) as unknown as { rows: { id: string }[] }).rows[0]!.id
@@ -83,7 +50,7 @@ async function paidBooking(productId: string, priceCents: number, discountCents:
 
 describe('migration 0011 on a shop with sales', () => {
   it('turns each paid booking into a completed order with its ledger entries and one timeline entry', async () => {
-    await migrateTo(await foldBefore0011())
+    await migration.migrateUpTo('0010_search_filters')
     const { db } = database
     await db.execute(sql`
       insert into "user" (id, name, email, role) values
@@ -103,7 +70,7 @@ describe('migration 0011 on a shop with sales', () => {
       insert into booking (product_id, customer_id, customer, email, number, location, price, status, expires_at)
       values (${unpaid}, ${OTHER}, 'Other', 'other@example.test', '555', 'Leeds', 5000, 'held', now())`)
 
-    await migrateTo(migrationsFolder)
+    await migration.migrateAll()
 
     const all = await db.select().from(orders).orderBy(asc(orders.createdAt))
     expect(all.map((o) => o.id)).toEqual([first, second])
