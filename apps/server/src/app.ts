@@ -18,6 +18,7 @@ import { type ImageStore, LocalImageStore } from './modules/images/image-store.t
 import { imagesRoutes } from './modules/images/images.routes.ts'
 import { cleanupOrphanImages } from './modules/images/images.service.ts'
 import { S3ImageStore } from './modules/images/s3-store.ts'
+import { type LiveBus, LocalLiveBus } from './modules/live/live-bus.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
@@ -56,6 +57,8 @@ declare module 'fastify' {
     config: Config
     images: ImageStore
     mailer: Mailer
+    /** Live updates (GET /api/events): wakes the open streams of every instance (modules/live). */
+    live: LiveBus
     /** Stripe's PaymentIntents when STRIPE_SECRET_KEY is set; the built-in test-mode processor otherwise. */
     stripe: StripeGateway | undefined
     /** The current time: holds expire by it. */
@@ -174,6 +177,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
   app.decorate('pageCache', createPageCache(config.PAGE_CACHE_MS))
   app.decorate('searchCache', new SearchChanges())
+  const live: LiveBus = new LocalLiveBus()
+  app.decorate('live', live)
+  app.addHook('onClose', async () => live.close())
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner

@@ -62,6 +62,14 @@ const envSchema = z.object({
   AUTO_COMPLETE_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(60).default(3),
   /** The shop's commission on the seller's price, in percent (stored on each order when it is paid). */
   COMMISSION_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(0).max(100).default(12),
+  /** The lowest offer on a bag, in percent of its price (issue 17). */
+  MIN_OFFER_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(1).max(99).default(60),
+  /** Hours an offer, or a counter-offer, stands before it expires. */
+  OFFER_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(720).default(48),
+  /** Hours an accepted offer holds the bag for its buyer at the agreed price. */
+  OFFER_HOLD_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(720).default(24),
+  /** Days after completion in which the buyer may review the seller. */
+  REVIEW_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(365).default(14),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

@@ -1,0 +1,79 @@
+import type { NotificationKind } from '@preloved/shared/notifications'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import { notifications } from '../../db/schema/index.ts'
+import { type LiveBus, publishLive } from '../live/live-bus.ts'
+import type { Mailer } from '../mail/mail.service.ts'
+import { contactOf, mailAllowed } from './notification-mail.ts'
+
+/**
+ * The one way a module tells a user something (MARKETPLACE.md §6; issue 17): an in-app notification (the bell, the
+ * notifications page), pushed live to their open pages, and a mail unless they turned that kind off. Call it after
+ * the move it reports has committed; it never throws (a lost notification must not undo a sale).
+ */
+
+export interface NotifyDeps {
+  db: Db
+  live: LiveBus
+  mailer: Mailer
+  log?: FastifyBaseLogger | undefined
+  /** The shop's public address, for links in mail. */
+  publicUrl: string
+}
+
+export const notifyDepsOf = (app: FastifyInstance): NotifyDeps => ({
+  db: app.db,
+  live: app.live,
+  mailer: app.mailer,
+  log: app.log,
+  publicUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`,
+})
+
+export interface NotifyInput {
+  userId: string
+  kind: NotificationKind
+  /** One sentence, shown in the bell and the page ("Bea offered $120.00 for Kelly 28"). */
+  text: string
+  /** A path inside the shop. */
+  link: string
+  /** The mail, when this kind is mailed; sent only if the user's preference for `kind` allows it. */
+  mail?: { subject: string; text: string } | undefined
+}
+
+export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<void> {
+  try {
+    const [row] = await deps.db
+      .insert(notifications)
+      .values({ userId: input.userId, kind: input.kind, text: input.text, link: input.link })
+      .returning()
+    if (!row) return
+    await publishLive(deps.live, deps.db, [input.userId], 'notification', {
+      notification: {
+        _id: row.id,
+        kind: row.kind,
+        text: row.text,
+        link: row.link,
+        read: false,
+        createdAt: row.createdAt.toISOString(),
+      },
+    })
+    if (input.mail) await mailNotification(deps, input.userId, input.kind, input.mail)
+  } catch (err) {
+    deps.log?.warn({ err, userId: input.userId, kind: input.kind }, 'notification not delivered')
+  }
+}
+
+/**
+ * Mails a notification when the user's preference allows it. The notifications module's preferences and signed
+ * unsubscribe link (List-Unsubscribe) are applied here.
+ */
+async function mailNotification(
+  deps: NotifyDeps,
+  userId: string,
+  kind: NotificationKind,
+  mail: { subject: string; text: string },
+) {
+  const contact = await contactOf(deps.db, userId)
+  if (!contact || !(await mailAllowed(deps.db, userId, kind))) return
+  await deps.mailer.send({ to: contact.email, subject: mail.subject, text: mail.text })
+}
