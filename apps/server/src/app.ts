@@ -13,6 +13,7 @@ import { brandsRoutes } from './modules/brands/brands.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts'
+import { sweepPayoutsOf } from './modules/earnings/earnings.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
@@ -268,6 +269,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         (err) => app.log.warn({ err }, 'order deadline sweep failed'),
       ),
     )
+    deadlines = deadlines.then(() => sweepPayoutsOf(app)) // Stripe payouts still pending a minute on (issue 16)
   }
   const deadlineSweeper = setInterval(sweepDeadlines, ORDER_SWEEP_MS)
   deadlineSweeper.unref()
