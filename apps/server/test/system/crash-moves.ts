@@ -113,7 +113,8 @@ export interface Stream {
 /** Sellers, buyers, the first admin, payout accounts and `n` + 1 paid orders on one running server. */
 async function setUp(api: Client, server: Running, tag: string, n: number): Promise<World> {
   const seller = async (i: number) => {
-    const shop = await sellerWithBags(api, `crash-seller${i}-${tag}@example.test`, Math.ceil((n + 1) / 2))
+    const colour = ['#a0522d', '#2f4f4f'][i]
+    const shop = await sellerWithBags(api, `crash-seller${i}-${tag}@example.test`, Math.ceil((n + 1) / 2), colour)
     const account = await api.post(
       '/api/payout-account',
       { holderName: 'Sam Seller', accountNumber: '12345678' },

@@ -161,9 +161,9 @@ export class Client {
     return { id, email, cookie, token, bearer: { authorization: `Bearer ${token}` } }
   }
 
-  /** One photo uploaded by the seller; its URLs can back any number of listings. */
-  async uploadPhoto(seller: Session): Promise<Answer> {
-    const { payload, headers } = multipart(await pngPhoto('#a0522d'))
+  /** One photo uploaded by the seller (a plain square of `colour`); its URLs can back any number of listings. */
+  async uploadPhoto(seller: Session, colour = '#a0522d'): Promise<Answer> {
+    const { payload, headers } = multipart(await pngPhoto(colour))
     return this.call('POST', '/api/images', { body: payload, headers: { ...seller.bearer, ...headers } })
   }
 
@@ -256,10 +256,14 @@ export function cookieOf(headers: Headers): string {
     .join('; ')
 }
 
-/** Sets up a seller with one uploaded photo and `n` listings; returns the seller and the product ids. */
-export async function sellerWithBags(api: Client, email: string, n: number) {
+/**
+ * Sets up a seller with one uploaded photo and `n` listings; returns the seller and the product ids. Sellers set up at
+ * once through one process get photos of their own `colour`: the same photo uploaded twice in the same millisecond by
+ * one process can be refused (LocalImageStore.put names its temporary file by process id and time only).
+ */
+export async function sellerWithBags(api: Client, email: string, n: number, colour?: string) {
   const seller = await api.signUp(email, 'seller')
-  const photo = await api.uploadPhoto(seller)
+  const photo = await api.uploadPhoto(seller, colour)
   if (photo.status !== 200) throw new Error(`upload: ${photo.status} ${JSON.stringify(photo.body)}`)
   const ids: string[] = []
   for (let i = 0; i < n; i++) ids.push(await api.addBag(seller, photo.body.data.url, `System bag ${i + 1}`))
