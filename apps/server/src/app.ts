@@ -67,9 +67,6 @@ declare module 'fastify' {
   }
 }
 
-/** How often the order deadlines are swept (each sweep applies everything due, so a minute late at most). */
-const ORDER_SWEEP_MS = 60_000
-
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 export interface BuildOptions {
@@ -260,7 +257,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   sweeper.unref()
   app.addHook('onClose', async () => clearInterval(sweeper))
   // order deadlines (issue 16): ship-by, auto-completion and the seller's reminder, at start (a stopped server catches
-  // up) and every minute; safe with several instances (modules/orders: SKIP LOCKED and conditional moves)
+  // up) and every ORDER_SWEEP_SECONDS (a minute by default: each sweep applies everything due, so that late at most);
+  // safe with several instances (modules/orders: SKIP LOCKED and conditional moves)
   let deadlines: Promise<unknown> = Promise.resolve()
   const sweepDeadlines = () => {
     deadlines = deadlines.then(() =>
@@ -271,7 +269,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     )
     deadlines = deadlines.then(() => sweepPayoutsOf(app)) // Stripe payouts still pending a minute on (issue 16)
   }
-  const deadlineSweeper = setInterval(sweepDeadlines, ORDER_SWEEP_MS)
+  const deadlineSweeper = setInterval(sweepDeadlines, Math.round(config.ORDER_SWEEP_SECONDS * 1000))
   deadlineSweeper.unref()
   app.addHook('onClose', async () => {
     clearInterval(deadlineSweeper)
