@@ -2,6 +2,8 @@ import { moneyPagesMessages } from '@preloved/shared/messages/money-pages'
 import { ArrowLeft, CheckCircle2, RotateCcw, SplitSquareHorizontal } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { DisputePhotos } from '@/components/orders/dispute-photos'
+import { OrderStatusBadge } from '@/components/orders/order-status-badge'
 import { ActionDialog } from '@/components/ui/action-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -14,7 +16,6 @@ import { formatAge, refundableDollars, toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
 import { newIdempotencyKey, type Order, useAdminOrder, useResolveDispute } from '../api/admin-orders'
 import { disputedAt } from '../money-checks'
-import { OrderStatusBadge } from './order-status-badge'
 import { RefundDialog } from './refund-dialog'
 
 const t = moneyPagesMessages.disputes
@@ -32,29 +33,6 @@ function Panel({ id, title, children }: { id: string; title: ReactNode; children
       </h2>
       {children}
     </section>
-  )
-}
-
-/** Photos as thumbnails, each a link to the full picture in a new tab. */
-function Photos({ urls, who }: { urls: string[]; who: string }) {
-  if (urls.length === 0) return null
-  return (
-    <ul aria-label={t.photos(who)} className="flex flex-wrap gap-2">
-      {urls.map((url, index) => (
-        <li key={url}>
-          <a href={url} target="_blank" rel="noreferrer" className="block rounded-field focus-visible:outline-2">
-            <img
-              src={url}
-              alt={t.photo(who, index + 1)}
-              width={96}
-              height={96}
-              loading="lazy"
-              className="size-24 rounded-field border border-base-300 bg-base-200 object-cover"
-            />
-          </a>
-        </li>
-      ))}
-    </ul>
   )
 }
 
@@ -87,7 +65,7 @@ function OrderSummary({ order }: { order: Order }) {
             <span className="sr-only">Order id </span>
             {order._id}
           </span>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge order={order} variant="admin" />
         </div>
       </div>
       <dl className="text-sm">
@@ -212,7 +190,12 @@ export function DisputeView({ id }: { id: string }) {
                   {moneyPagesMessages.disputeReasons[dispute.reason]}
                 </Badge>
                 <p className="whitespace-pre-line break-words">{dispute.note}</p>
-                <Photos urls={dispute.photos} who={order.buyer.name} />
+                <DisputePhotos
+                  urls={dispute.photos}
+                  label={t.photos(order.buyer.name)}
+                  alt={(n) => t.photo(order.buyer.name, n)}
+                  size="md"
+                />
               </>
             ) : (
               <p className="text-base-content/75">No report on this order.</p>
@@ -222,7 +205,12 @@ export function DisputeView({ id }: { id: string }) {
             {dispute?.answer ? (
               <>
                 <p className="whitespace-pre-line break-words">{dispute.answer}</p>
-                <Photos urls={dispute.answerPhotos} who={order.seller.name} />
+                <DisputePhotos
+                  urls={dispute.answerPhotos}
+                  label={t.photos(order.seller.name)}
+                  alt={(n) => t.photo(order.seller.name, n)}
+                  size="md"
+                />
               </>
             ) : (
               <p className="text-base-content/75">{t.noAnswer}</p>
