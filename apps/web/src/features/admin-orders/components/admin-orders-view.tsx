@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Field } from '@/components/ui/field'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { Loading } from '@/components/ui/loading'
 import { type Column, DataTable, TableThumb } from '@/components/ui/table'
 import { paths } from '@/config/paths'
@@ -221,15 +222,9 @@ export function AdminOrdersView() {
         />
       )}
       {hasNextPage ? (
-        <Button
-          variant="subtle"
-          className="self-center"
-          onClick={() => fetchNextPage()}
-          disabled={isFetchingNextPage}
-          aria-busy={isFetchingNextPage || undefined}
-        >
+        <LoadMoreButton busy={isFetchingNextPage} onClick={() => fetchNextPage()}>
           {t.more}
-        </Button>
+        </LoadMoreButton>
       ) : null}
       <ActionDialog
         open={toClose !== null}
