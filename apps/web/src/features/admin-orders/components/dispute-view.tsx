@@ -22,6 +22,13 @@ const t = moneyPagesMessages.disputes
 
 type Decision = 'release' | 'refund' | 'partial'
 
+/** Every decision asks for its reason, which goes to the order's audit log. */
+const reasonField = {
+  label: moneyPagesMessages.orders.reason,
+  hint: moneyPagesMessages.orders.reasonHint,
+  required: t.reasonRequired,
+}
+
 function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
     <section
@@ -262,11 +269,7 @@ export function DisputeView({ id }: { id: string }) {
         title={t.releaseTitle}
         message={t.releaseMessage(formatPrice(order.sellerAmount))}
         confirmLabel={t.release}
-        reason={{
-          label: moneyPagesMessages.orders.reason,
-          hint: moneyPagesMessages.orders.reasonHint,
-          required: t.reasonRequired,
-        }}
+        reason={reasonField}
         busy={resolve.isPending}
         onConfirm={(reason) => decide('release', reason)}
         onCancel={() => setDeciding(null)}
@@ -277,11 +280,7 @@ export function DisputeView({ id }: { id: string }) {
         message={t.refundBuyerMessage(formatPrice(max))}
         confirmLabel={t.refundBuyer}
         tone="danger"
-        reason={{
-          label: moneyPagesMessages.orders.reason,
-          hint: moneyPagesMessages.orders.reasonHint,
-          required: t.reasonRequired,
-        }}
+        reason={reasonField}
         busy={resolve.isPending}
         onConfirm={(reason) => decide('refund', reason)}
         onCancel={() => setDeciding(null)}
