@@ -2,8 +2,8 @@ import { messages } from '@preloved/shared/messages'
 import type { InfiniteData } from '@tanstack/react-query'
 import { ShoppingBag } from 'lucide-react'
 import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useParams } from 'react-router'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { ProductCard } from '@/features/products/components/product-card'
@@ -84,15 +84,9 @@ export default function SellerRoute() {
           </ul>
         )}
         {hasNextPage ? (
-          <Button
-            variant="outline"
-            className="self-center"
-            disabled={isFetchingNextPage}
-            aria-busy={isFetchingNextPage || undefined}
-            onClick={() => void fetchNextPage()}
-          >
+          <LoadMoreButton variant="outline" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
             {text.loadMore}
-          </Button>
+          </LoadMoreButton>
         ) : null}
       </section>
     </div>
