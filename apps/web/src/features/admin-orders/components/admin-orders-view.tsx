@@ -21,9 +21,6 @@ import { RefundDialog } from './refund-dialog'
 
 const t = moneyPagesMessages.orders
 
-/** The short form of an order id people read out (its last 8 characters); the full id is in the link. */
-export const shortId = (id: string) => id.slice(-8).toUpperCase()
-
 /** Money on one order: what the buyer paid, what was refunded, what the seller gets. */
 export function OrderAmounts({ order }: { order: Order }) {
   return (
