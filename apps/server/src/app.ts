@@ -21,6 +21,8 @@ import { S3ImageStore } from './modules/images/s3-store.ts'
 import { type LiveBus, LocalLiveBus } from './modules/live/live-bus.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
+import { offersRoutes } from './modules/offers/offers.routes.ts'
+import { offerDepsOf, sweepOffers } from './modules/offers/offers.service.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { orderDepsOf, orderRulesOf, sweepOrders } from './modules/orders/orders.service.ts'
 import { createPageCache } from './modules/pages/page-renderer.ts'
@@ -217,6 +219,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
       await api.register(earningsRoutes)
+      await api.register(offersRoutes)
     },
     { prefix: '/api' },
   )
@@ -267,6 +270,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         (n) => (n.cancelled || n.completed || n.reminded) && app.log.info(n, 'order deadlines applied'),
         (err) => app.log.warn({ err }, 'order deadline sweep failed'),
       ),
+    )
+    // offers (issue 17): expiry, lapsed holds, offers on bags no longer for sale
+    deadlines = deadlines.then(() =>
+      sweepOffers(offerDepsOf(app), app.now()).catch((err) => app.log.warn({ err }, 'offer sweep failed')),
     )
   }
   const deadlineSweeper = setInterval(sweepDeadlines, ORDER_SWEEP_MS)
