@@ -53,6 +53,8 @@ export interface OfferDeps {
   listingsChanged: ListingsChanged
   rules: OfferRules
   log?: FastifyBaseLogger | undefined
+  /** Nothing is announced (the demo's past offers): no notifications, mail or live events. */
+  quiet?: boolean
 }
 
 export const offerDepsOf = (app: FastifyInstance, log?: FastifyBaseLogger): OfferDeps => ({
@@ -144,11 +146,12 @@ function notesFor(event: OfferEvent, v: OfferView, was?: DueOffer['was']): Note[
  * notification (in the app, and by mail unless they turned that kind off) to whoever it concerns. Never throws.
  */
 export async function announceOffer(
-  deps: Pick<OfferDeps, 'db' | 'notify' | 'log'>,
+  deps: Pick<OfferDeps, 'db' | 'notify' | 'log' | 'quiet'>,
   offerId: string,
   event: OfferEvent,
   was?: DueOffer['was'],
 ) {
+  if (deps.quiet) return
   try {
     const v = await findOfferView(deps.db, offerId)
     if (!v) return
@@ -176,7 +179,11 @@ export async function announceOffer(
 }
 
 /** The offers a sweep (or a sale) changed, announced one by one. */
-async function announceDue(deps: Pick<OfferDeps, 'db' | 'notify' | 'log'>, due: DueOffer[], event: OfferEvent) {
+async function announceDue(
+  deps: Pick<OfferDeps, 'db' | 'notify' | 'log' | 'quiet'>,
+  due: DueOffer[],
+  event: OfferEvent,
+) {
   for (const d of due) await announceOffer(deps, d.id, event, d.was)
 }
 
