@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { formatPrice } from '@/lib/format'
-import { useOffersLive, useProductOffers } from '../api/offers'
+import { useProductOffers } from '../api/offers'
 import type { OfferableBag } from './make-offer-dialog'
 import { OfferCountdown } from './offer-countdown'
 
@@ -76,8 +76,9 @@ function Standing({ offer, product, onPayNow }: { offer: Offer; product: Product
  */
 export function ProductOffer({ product, user, onPayNow }: { product: Product; user: SessionUser; onPayNow: PayNow }) {
   const applies = user.role === 'customer' && product.seller_id !== user.id && product.status === 'available'
+  // read again every few seconds while the live stream is down, and when the tab comes back (the offers pages also
+  // listen to the stream: the product page, open to everyone, does not open one for this alone)
   const offers = useProductOffers(product._id, applies)
-  useOffersLive(applies)
   const [open, setOpen] = useState<OfferableBag | null>(null)
   const [opened, setOpened] = useState(false)
   if (open && !opened) setOpened(true)
