@@ -72,7 +72,12 @@ describe('sign up', () => {
     await page.waitForURL('**/dashboard/myOrders')
     await page.setViewportSize({ width: 1440, height: 900 })
     await drawer(page).getByRole('link', { name: 'My Wishlist' }).waitFor()
-    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'My Offers',
+      'Addresses',
+    ])
     expect(await seriousA11yViolations(page)).toEqual([])
     // her first visit: welcomed, not welcomed back
     await page.goto('/dashboard')
@@ -115,6 +120,7 @@ describe('sign up', () => {
       'My Products',
       'My Sales',
       'Earnings',
+      'Offers Received',
       'My Orders',
       'My Wishlist',
       'Addresses',

@@ -172,6 +172,7 @@ describe('a seller who buys (item 4)', () => {
       'My Products',
       'My Sales',
       'Earnings',
+      'Offers Received',
       'My Orders',
       'My Wishlist',
       'Addresses',
@@ -196,6 +197,7 @@ describe('a seller who buys (item 4)', () => {
       'My Products',
       'My Sales',
       'Earnings',
+      'Offers Received',
       'My Orders',
       'My Wishlist',
       'Addresses',
@@ -345,7 +347,12 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await menuButton(page).click()
     const dashboardLinks = mainNav(page).getByRole('list', { name: 'Dashboard' })
     await dashboardLinks.waitFor()
-    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'My Offers',
+      'Addresses',
+    ])
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe(
       '/dashboard/myOrders',
     )
@@ -365,7 +372,12 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await page.setViewportSize(VIEWPORTS.desktop)
     expect(await mainNav(page).getByRole('link', { name: 'Shop', exact: true }).isVisible()).toBe(true)
     expect(await menuButton(page).isVisible()).toBe(false)
-    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'My Offers',
+      'Addresses',
+    ])
     await axeClean(page, 'my orders (desktop)')
     expect(errors).toEqual([])
     await context.close()

@@ -22,6 +22,8 @@ import { S3ImageStore } from './modules/images/s3-store.ts'
 import { type LiveBus, LocalLiveBus } from './modules/live/live-bus.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
+import { offersRoutes } from './modules/offers/offers.routes.ts'
+import { offerDepsOf, sweepOffers } from './modules/offers/offers.service.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { orderDepsOf, orderRulesOf, sweepOrders } from './modules/orders/orders.service.ts'
 import { createPageCache } from './modules/pages/page-renderer.ts'
@@ -215,6 +217,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
       await api.register(earningsRoutes)
+      await api.register(offersRoutes)
     },
     { prefix: '/api' },
   )
@@ -268,6 +271,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ),
     )
     deadlines = deadlines.then(() => sweepPayoutsOf(app)) // Stripe payouts still pending a minute on (issue 16)
+    // offers (issue 17): expiry, lapsed holds, offers on bags no longer for sale
+    deadlines = deadlines.then(() =>
+      sweepOffers(offerDepsOf(app), app.now()).catch((err) => app.log.warn({ err }, 'offer sweep failed')),
+    )
   }
   const deadlineSweeper = setInterval(sweepDeadlines, Math.round(config.ORDER_SWEEP_SECONDS * 1000))
   deadlineSweeper.unref()

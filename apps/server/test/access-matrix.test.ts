@@ -37,6 +37,8 @@ interface Ctx {
   newOrder(state?: 'paid' | 'shipped' | 'disputed'): Promise<string>
   /** A fresh blog post, published or a draft. */
   newPost(published: boolean): Promise<{ id: string; slug: string }>
+  /** A fresh offer of the customer on a bag of the (unverified) seller, pending or countered (issue 17). */
+  newOffer(state?: 'pending' | 'countered'): Promise<string>
 }
 
 interface Req {
@@ -481,6 +483,39 @@ cases.push(
   },
 )
 
+// offers (issue 17): the customer made the offer on the (unverified) seller's bag; the verified seller and the admin
+// are strangers to it (404); whose move it is decides between 200 and 403
+const offerMove = (
+  path: string,
+  state: 'pending' | 'countered',
+  payload: object | undefined,
+  ok: Partial<Record<Who, number>>,
+  name?: string,
+): Case => ({
+  route: `POST /api/offers/:id/${path}`,
+  ...(name ? { name } : {}),
+  request: async (c, w) => ({
+    url: `/api/offers/${w === 'anonymous' ? NO_ORDER : await c.newOffer(state)}/${path}`,
+    ...(payload ? { payload } : {}),
+  }),
+  expect: { ...orderParties(ok), admin: 404 },
+})
+cases.push(
+  { route: 'GET /api/offers/rules', request: () => ({ url: '/api/offers/rules' }), expect: all(200) },
+  {
+    route: 'POST /api/offers',
+    request: async (c) => ({ url: '/api/offers', payload: { productId: await c.newProduct(), amount: 100 } }),
+    expect: { anonymous: 401, customer: 201, seller: 403, verifiedSeller: 403, admin: 403 },
+  },
+  { route: 'GET /api/offers', request: () => ({ url: '/api/offers?role=buyer' }), expect: signedIn(200) },
+  offerMove('accept', 'pending', undefined, { seller: 200 }, 'a pending offer'),
+  offerMove('accept', 'countered', undefined, { customer: 200 }, 'a counter-offer'),
+  offerMove('decline', 'pending', undefined, { seller: 200 }, 'a pending offer'),
+  offerMove('decline', 'countered', undefined, { customer: 200 }, 'a counter-offer'),
+  offerMove('counter', 'pending', { amount: 110 }, { seller: 200 }),
+  offerMove('withdraw', 'pending', undefined, { customer: 200 }),
+)
+
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts
 const NOT_IN_MATRIX = new Set(['GET /api/auth/*', 'POST /api/auth/*', 'GET /api/jwt'])
 
@@ -534,6 +569,24 @@ beforeAll(async () => {
         t.app.inject({ method: 'POST', url: `/api/orders/${id}/${path}`, headers: who.bearer, payload })
       if (state !== 'paid') await move(seller!, 'ship', { carrier: 'DHL', trackingNumber: 'M1' })
       if (state === 'disputed') await move(customer!, 'dispute', { reason: 'damaged', note: 'Torn' })
+      return id
+    },
+    newOffer: async (state = 'pending') => {
+      const p = await insertProduct(t.database.db, seller!.id)
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/offers',
+        headers: customer!.bearer,
+        payload: { productId: p.id, amount: 100 },
+      })
+      const id = made.json()._id as string
+      if (state === 'countered')
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/offers/${id}/counter`,
+          headers: seller!.bearer,
+          payload: { amount: 110 },
+        })
       return id
     },
     newIntent: async () =>

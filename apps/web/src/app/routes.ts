@@ -39,6 +39,8 @@ export default [
     // issue 16: an order after payment, for its buyer, its seller and admins (the API answers 404 to anyone else)
     route('orders/:id', 'routes/dashboard/order.tsx'),
     route('orders/:id/receipt', 'routes/dashboard/order-receipt.tsx'),
+    // issue 17: the offers a buyer made (any signed-in user; only customers make them)
+    route('myOffers', 'routes/dashboard/my-offers.tsx'),
     layout('routes/guards/admin.tsx', [
       route('allCustomers', 'routes/dashboard/all-customers.tsx'),
       route('allSellers', 'routes/dashboard/all-sellers.tsx'),
@@ -62,6 +64,8 @@ export default [
       route('mySales', 'routes/dashboard/my-sales.tsx'),
       // issue 16: the seller's balances, ledger and payouts
       route('earnings', 'routes/dashboard/earnings.tsx'),
+      // issue 17: offers on the seller's bags
+      route('offersReceived', 'routes/dashboard/offers-received.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

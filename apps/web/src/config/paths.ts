@@ -45,6 +45,9 @@ export const paths = {
     adminOrders: () => '/dashboard/orders',
     disputes: () => '/dashboard/disputes',
     dispute: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
+    // issue 17: the offers a buyer made, and the offers on a seller's bags
+    myOffers: () => '/dashboard/myOffers',
+    offersReceived: () => '/dashboard/offersReceived',
   },
 } as const
 

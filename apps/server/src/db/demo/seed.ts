@@ -9,6 +9,7 @@ import { accounts, brands, categories, posts, priceHistory, products, savedAddre
 import { DEMO_ADDRESSES } from './demo-addresses.ts'
 import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
+import { seedDemoOffers } from './demo-offers.ts'
 import { seedDemoOrders } from './demo-orders.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
 
@@ -227,6 +228,7 @@ export async function seedDemoData(
       },
       now,
     )
+    await seedDemoOffers(tx, rows, idByKey, now)
     return { orderCount, ordersStarted }
   })
   if (!seeded) return false

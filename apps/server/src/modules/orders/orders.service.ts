@@ -20,6 +20,7 @@ import { isUuid } from '../../lib/paging.ts'
 import type { Config } from '../../plugins/config.ts'
 import type { ImageStore } from '../images/image-store.ts'
 import { DISPLAY_PHOTO_SUFFIX, mayUsePhoto } from '../images/images.service.ts'
+import type { LiveBus } from '../live/live-bus.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { refundThroughProvider } from '../payments/refunds.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
@@ -65,6 +66,8 @@ export interface OrderDeps {
   origin: string
   rules: OrderRules
   log?: FastifyBaseLogger
+  /** Live updates (issue 17): what a sale changes is pushed to open pages (offers declined with it). */
+  live?: LiveBus
 }
 
 /** The deps of the app's orders: its database, mailer, processors and caches, and the configured rules. */
@@ -77,6 +80,7 @@ export const orderDepsOf = (app: FastifyInstance, log?: FastifyBaseLogger): Orde
   origin: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`,
   rules: orderRulesOf(app.config),
   log: log ?? app.log,
+  live: app.live,
 })
 
 /** A move's work after its transaction committed: mail, caches. */

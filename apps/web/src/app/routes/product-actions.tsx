@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
 import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
+import { ProductOffer } from '@/features/offers/components/product-offer'
 import { OwnListingActions } from '@/features/products/components/own-listing-actions'
 import { ReportListingButton } from '@/features/reports/components/report-listing-button'
 import { wishlistQueryOptions } from '@/features/wishlists/api/wishlists'
@@ -40,6 +41,7 @@ export function SignedInActions({ product, user }: { product: Product; user: Ses
     <div className="flex flex-col gap-2">
       <OwnListingNote product={product} viewerId={user.id} />
       <BookNow product={product} viewerId={user.id} myBookings={myBookings.data} onBook={setBooking} block />
+      <ProductOffer product={product} user={user} onPayNow={(bag) => setBooking({ ...product, ...bag })} />
       {product.seller_id === user.id ? (
         <OwnListingActions product={product} onDeleted={() => navigate(paths.dashboard.myProducts())} />
       ) : (

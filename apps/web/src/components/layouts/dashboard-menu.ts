@@ -1,4 +1,5 @@
 import type { Role } from '@preloved/shared/constants'
+import { offersMessages } from '@preloved/shared/messages/offers'
 import { navMessages } from '@preloved/shared/site-messages'
 import { paths } from '@/config/paths'
 
@@ -20,12 +21,13 @@ const account: MenuItem[] = [{ to: paths.dashboard.addresses(), label: navMessag
 // SPEC §2 side menu: ordinary users, admin and sellers each see their own links first (the admin also reads the
 // outbox, DESIGN §7).
 export const dashboardMenus = {
-  customer: [...buying, ...account],
+  customer: [...buying, { to: paths.dashboard.myOffers(), label: offersMessages.myOffers }, ...account],
   seller: [
     { to: paths.dashboard.addProducts(), label: navMessages.addProduct },
     { to: paths.dashboard.myProducts(), label: navMessages.myProducts },
     { to: paths.dashboard.mySales(), label: navMessages.mySales },
     { to: paths.dashboard.earnings(), label: navMessages.earnings },
+    { to: paths.dashboard.offersReceived(), label: offersMessages.offersReceived },
     ...buying,
     ...account,
   ],
