@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../client.ts'
 import { accounts, brands, categories, posts, priceHistory, products, savedAddresses, users } from '../schema/index.ts'
 import { DEMO_ADDRESSES } from './demo-addresses.ts'
 import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
+import { seedDemoConversations } from './demo-conversations.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { seedDemoOrders } from './demo-orders.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
@@ -225,6 +226,12 @@ export async function seedDemoData(
         if (!found) throw new Error(`demo order names an unknown listing: ${title}`)
         return { id: found.row.id, sellerKey: found.l.seller, priceCents: found.l.resellPriceCents }
       },
+      now,
+    )
+    await seedDemoConversations(
+      tx,
+      (key) => person(key).id,
+      (title) => listingByTitle.get(title)?.row,
       now,
     )
     return { orderCount, ordersStarted }
