@@ -72,7 +72,12 @@ describe('sign up', () => {
     await page.waitForURL('**/dashboard/myOrders')
     await page.setViewportSize({ width: 1440, height: 900 })
     await drawer(page).getByRole('link', { name: 'My Wishlist' }).waitFor()
-    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'Messages',
+      'Addresses',
+    ])
     expect(await seriousA11yViolations(page)).toEqual([])
     // her first visit: welcomed, not welcomed back
     await page.goto('/dashboard')
@@ -117,6 +122,7 @@ describe('sign up', () => {
       'Earnings',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     await drawer(page).getByRole('link', { name: 'Add Product' }).click()
@@ -311,11 +317,13 @@ describe('admin', () => {
       'Orders',
       'Disputes',
       'Reported Items',
+      'Reported messages',
       'Outbox',
       'Posts',
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     for (const [label, heading] of [

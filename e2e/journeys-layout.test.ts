@@ -174,6 +174,7 @@ describe('a seller who buys (item 4)', () => {
       'Earnings',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     expect(await sideMenu(page).getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
@@ -198,6 +199,7 @@ describe('a seller who buys (item 4)', () => {
       'Earnings',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     expect(await dashboardLinks.getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
@@ -223,11 +225,13 @@ describe('a seller who buys (item 4)', () => {
       'Orders',
       'Disputes',
       'Reported Items',
+      'Reported messages',
       'Outbox',
       'Posts',
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     await context.close()
@@ -345,7 +349,12 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await menuButton(page).click()
     const dashboardLinks = mainNav(page).getByRole('list', { name: 'Dashboard' })
     await dashboardLinks.waitFor()
-    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'Messages',
+      'Addresses',
+    ])
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe(
       '/dashboard/myOrders',
     )
@@ -365,7 +374,12 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await page.setViewportSize(VIEWPORTS.desktop)
     expect(await mainNav(page).getByRole('link', { name: 'Shop', exact: true }).isVisible()).toBe(true)
     expect(await menuButton(page).isVisible()).toBe(false)
-    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'Messages',
+      'Addresses',
+    ])
     await axeClean(page, 'my orders (desktop)')
     expect(errors).toEqual([])
     await context.close()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { pageQuerySchema } from './common.ts'
+import { conversationsMessages } from './messages/conversations.ts'
 import './zod-config.ts'
 
 // Buyer–seller messages (MARKETPLACE.md §5; issue 17): the shared contract of server and web.
@@ -34,12 +35,7 @@ export const reportMessageBodySchema = z.object({
 export type ReportMessageBody = z.infer<typeof reportMessageBodySchema>
 
 /** What the report dialog offers (the reason travels as its words; any other text is accepted too). */
-export const MESSAGE_REPORT_REASONS = [
-  'Asks to pay or talk outside Preloved Bags Co.',
-  'Spam or a scam',
-  'Rude or abusive',
-  'Something else',
-] as const
+export const MESSAGE_REPORT_REASONS = conversationsMessages.reportReasons
 
 export const chatMessageSchema = z.object({
   _id: z.string(),

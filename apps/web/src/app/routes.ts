@@ -39,6 +39,9 @@ export default [
     // issue 16: an order after payment, for its buyer, its seller and admins (the API answers 404 to anyone else)
     route('orders/:id', 'routes/dashboard/order.tsx'),
     route('orders/:id/receipt', 'routes/dashboard/order-receipt.tsx'),
+    // issue 17: the inbox and a conversation, for every role (the API answers 404 for someone else's)
+    route('messages', 'routes/dashboard/messages.tsx'),
+    route('messages/:id', 'routes/dashboard/conversation.tsx'),
     layout('routes/guards/admin.tsx', [
       route('allCustomers', 'routes/dashboard/all-customers.tsx'),
       route('allSellers', 'routes/dashboard/all-sellers.tsx'),
@@ -52,6 +55,8 @@ export default [
       route('orders', 'routes/dashboard/admin-orders.tsx'),
       route('disputes', 'routes/dashboard/disputes.tsx'),
       route('disputes/:id', 'routes/dashboard/dispute.tsx'),
+      // issue 17: reported messages, to read in their conversation and dismiss or remove
+      route('reportedMessages', 'routes/dashboard/reported-messages.tsx'),
     ]),
     layout('routes/guards/seller.tsx', [
       route('addProducts', 'routes/dashboard/add-products.tsx'),

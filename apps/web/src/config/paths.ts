@@ -45,6 +45,10 @@ export const paths = {
     adminOrders: () => '/dashboard/orders',
     disputes: () => '/dashboard/disputes',
     dispute: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
+    // issue 17: the inbox and one conversation (every role), and the admin's reported messages
+    messages: () => '/dashboard/messages',
+    conversation: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
+    reportedMessages: () => '/dashboard/reportedMessages',
   },
 } as const
 

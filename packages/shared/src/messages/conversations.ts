@@ -1,3 +1,9 @@
+/** The dashboard menu's links (kept apart: the header, on every page, imports only these). */
+export const conversationsNavMessages = {
+  messages: 'Messages',
+  reportedMessages: 'Reported messages',
+} as const
+
 /** The texts of buyer–seller messages, blocks and message reports (MARKETPLACE.md §5; issue 17). */
 export const conversationsMessages = {
   // refusals
@@ -14,6 +20,13 @@ export const conversationsMessages = {
   reportOwn: 'You cannot report your own message.',
   reportAlready: 'You have already reported this message. Our team will review it.',
   reportThanks: 'Thanks — our team will review this message.',
+  /** What the report dialog offers; the reason travels as these words. */
+  reportReasons: [
+    'Asks to pay or talk outside Preloved Bags Co.',
+    'Spam or a scam',
+    'Rude or abusive',
+    'Something else',
+  ],
   reportNotFound: 'Report not found',
   reportResolved: 'This report has already been resolved.',
   blockSelf: 'You cannot block yourself.',
@@ -22,8 +35,9 @@ export const conversationsMessages = {
   maskedNote:
     'Contact details were hidden. Keep your conversation and your payment on Preloved Bags Co.: you are only protected when you pay here.',
   removedByModerator: 'This message was removed by a moderator.',
-  composerHint: 'Ask about the bag: condition, measurements, the date code. Contact details are hidden.',
-  inboxTitle: 'Messages',
+  composerHint: 'Contact details (e-mail, phone, links) are hidden: keep the conversation and the payment here.',
+  askPlaceholder: 'Ask about the bag: its condition, measurements, the date code…',
+  inboxTitle: conversationsNavMessages.messages,
   inboxLead: 'Your conversations with buyers and sellers, newest first.',
   inboxEmpty: 'No messages yet',
   inboxEmptyHint: 'Ask a seller about a bag from its page: your conversations show here.',
@@ -32,7 +46,7 @@ export const conversationsMessages = {
     `You blocked ${name}. Neither of you can send messages or offers until you unblock them.`,
   blockedToast: (name: string) => `You blocked ${name}. They are not told.`,
   unblockedToast: (name: string) => `You unblocked ${name}.`,
-  reportedMessagesTitle: 'Reported messages',
+  reportedMessagesTitle: conversationsNavMessages.reportedMessages,
   reportedMessagesLead: 'Messages that buyers and sellers reported. Read the conversation, then dismiss or remove.',
   reportedMessagesEmpty: 'No reported messages',
   removedToast: 'The message was removed.',
