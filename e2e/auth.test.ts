@@ -76,6 +76,7 @@ describe('sign up', () => {
       'My Orders',
       'My Wishlist',
       'My Offers',
+      'Messages',
       'Addresses',
     ])
     expect(await seriousA11yViolations(page)).toEqual([])
@@ -123,6 +124,7 @@ describe('sign up', () => {
       'Offers Received',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     await drawer(page).getByRole('link', { name: 'Add Product' }).click()
@@ -317,11 +319,13 @@ describe('admin', () => {
       'Orders',
       'Disputes',
       'Reported Items',
+      'Reported messages',
       'Outbox',
       'Posts',
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     for (const [label, heading] of [

@@ -175,6 +175,7 @@ describe('a seller who buys (item 4)', () => {
       'Offers Received',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     expect(await sideMenu(page).getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
@@ -200,6 +201,7 @@ describe('a seller who buys (item 4)', () => {
       'Offers Received',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     expect(await dashboardLinks.getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
@@ -225,11 +227,13 @@ describe('a seller who buys (item 4)', () => {
       'Orders',
       'Disputes',
       'Reported Items',
+      'Reported messages',
       'Outbox',
       'Posts',
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Messages',
       'Addresses',
     ])
     await context.close()
@@ -351,6 +355,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
       'My Orders',
       'My Wishlist',
       'My Offers',
+      'Messages',
       'Addresses',
     ])
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe(
@@ -376,6 +381,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
       'My Orders',
       'My Wishlist',
       'My Offers',
+      'Messages',
       'Addresses',
     ])
     await axeClean(page, 'my orders (desktop)')

@@ -11,6 +11,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { brandsRoutes } from './modules/brands/brands.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { conversationsRoutes } from './modules/conversations/conversations.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts'
 import { sweepPayoutsOf } from './modules/earnings/earnings.service.ts'
@@ -39,6 +40,7 @@ import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { blocksRoutes } from './modules/users/blocks.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
 import { type ApiRoute, securityOf } from './plugins/access.ts'
@@ -218,6 +220,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(settingsRoutes)
       await api.register(earningsRoutes)
       await api.register(offersRoutes)
+      await api.register(conversationsRoutes)
+      await api.register(blocksRoutes)
     },
     { prefix: '/api' },
   )

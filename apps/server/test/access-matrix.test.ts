@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, posts, reports, savedAddresses, users, wishlists } from '../src/db/schema/index.ts'
+import {
+  conversations,
+  messageReports,
+  orders,
+  posts,
+  reports,
+  savedAddresses,
+  users,
+  wishlists,
+} from '../src/db/schema/index.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser, listingBody } from './fixtures.ts'
@@ -514,6 +523,119 @@ cases.push(
   offerMove('decline', 'countered', undefined, { customer: 200 }, 'a counter-offer'),
   offerMove('counter', 'pending', { amount: 110 }, { seller: 200 }),
   offerMove('withdraw', 'pending', undefined, { customer: 200 }),
+)
+
+// messages, blocks and their moderation (issue 17): a conversation of the customer about the (unverified) seller's bag;
+// the verified seller is a stranger to it (404), and so is the admin until a message in it is reported
+const newConversation = async (c: Ctx) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: c.s.customer.bearer,
+    payload: { productId: await c.newProduct(), text: 'Is it still available?' },
+  })
+  return res.json() as { conversationId: string; _id: string }
+}
+const NO_CONVERSATION = '00000000-0000-4000-8000-000000000000'
+const conversationParties = (ok: Partial<Record<Who, number>>): Record<Who, number> => ({
+  anonymous: 401,
+  customer: 200,
+  seller: 200,
+  verifiedSeller: 404,
+  admin: 404,
+  ...ok,
+})
+cases.push(
+  {
+    route: 'POST /api/conversations',
+    request: async (c) => ({ url: '/api/conversations', payload: { productId: await c.newProduct(), text: 'Hello' } }),
+    // customers write first; the verified seller is no customer either
+    expect: { anonymous: 401, customer: 201, seller: 403, verifiedSeller: 403, admin: 403 },
+  },
+  { route: 'GET /api/conversations', request: () => ({ url: '/api/conversations' }), expect: signedIn(200) },
+  {
+    route: 'GET /api/conversations/unread',
+    request: () => ({ url: '/api/conversations/unread' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/conversations/:id',
+    request: async (c, w) => ({
+      url: `/api/conversations/${w === 'anonymous' ? NO_CONVERSATION : (await newConversation(c)).conversationId}`,
+    }),
+    expect: conversationParties({}),
+  },
+  {
+    route: 'GET /api/conversations/:id',
+    name: 'reported',
+    request: async (c, w) => {
+      if (w === 'anonymous') return { url: `/api/conversations/${NO_CONVERSATION}` }
+      const { conversationId } = await newConversation(c)
+      await t.database.db
+        .update(conversations)
+        .set({ reportedAt: new Date() })
+        .where(eq(conversations.id, conversationId))
+      return { url: `/api/conversations/${conversationId}` }
+    },
+    expect: conversationParties({ admin: 200 }),
+  },
+  {
+    route: 'GET /api/conversations/:id/messages',
+    request: async (c, w) => ({
+      url: `/api/conversations/${w === 'anonymous' ? NO_CONVERSATION : (await newConversation(c)).conversationId}/messages`,
+    }),
+    expect: conversationParties({}),
+  },
+  {
+    route: 'POST /api/conversations/:id/messages',
+    request: async (c, w) => ({
+      url: `/api/conversations/${w === 'anonymous' ? NO_CONVERSATION : (await newConversation(c)).conversationId}/messages`,
+      payload: { text: 'A reply' },
+    }),
+    expect: conversationParties({ customer: 201, seller: 201 }),
+  },
+  {
+    route: 'POST /api/orders/:id/conversation',
+    request: async (c, w) => ({
+      url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await c.newOrder()}/conversation`,
+      payload: { text: 'About the order' },
+    }),
+    // the admin sees the order but does not write in its conversation
+    expect: { anonymous: 401, customer: 201, seller: 201, verifiedSeller: 404, admin: 403 },
+  },
+  {
+    route: 'POST /api/messages/:id/report',
+    request: async (c, w) => ({
+      url: `/api/messages/${w === 'anonymous' ? NO_CONVERSATION : (await newConversation(c))._id}/report`,
+      payload: { reason: 'Asks to pay outside' },
+    }),
+    // the customer wrote it: their own message is not theirs to report
+    expect: { anonymous: 401, customer: 403, seller: 201, verifiedSeller: 404, admin: 404 },
+  },
+  { route: 'GET /api/message-reports', request: () => ({ url: '/api/message-reports' }), expect: adminOnly },
+  {
+    route: 'POST /api/message-reports/:id/resolve',
+    request: async (c) => {
+      const { _id, conversationId } = await newConversation(c)
+      const [report] = await t.database.db
+        .insert(messageReports)
+        .values({ messageId: _id, conversationId, reporterId: c.s.seller.id, reason: 'Spam' })
+        .returning({ id: messageReports.id })
+      return { url: `/api/message-reports/${report!.id}/resolve`, payload: { action: 'dismiss' } }
+    },
+    expect: adminOnly,
+  },
+  { route: 'GET /api/blocks', request: () => ({ url: '/api/blocks' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/blocks/:userId',
+    request: async (c) => ({ url: `/api/blocks/${await c.newUser('customer')}` }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/blocks/:userId',
+    request: async (c) => ({ url: `/api/blocks/${await c.newUser('customer')}` }),
+    expect: signedIn(200),
+  },
 )
 
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts

@@ -5,6 +5,7 @@ import { bookingsMessages } from './messages/bookings.ts'
 import { brandsMessages } from './messages/brands.ts'
 import { commonMessages } from './messages/common.ts'
 import { confirmMessages } from './messages/confirm.ts'
+import { conversationsMessages } from './messages/conversations.ts'
 import { earningsMessages } from './messages/earnings.ts'
 import { imagesMessages } from './messages/images.ts'
 import { listingFormMessages } from './messages/listing-form.ts'
@@ -58,4 +59,5 @@ export const messages = {
   orderMail: orderMailMessages,
   earnings: earningsMessages,
   offers: offersMessages,
+  conversations: conversationsMessages,
 } as const

@@ -41,6 +41,9 @@ export default [
     route('orders/:id/receipt', 'routes/dashboard/order-receipt.tsx'),
     // issue 17: the offers a buyer made (any signed-in user; only customers make them)
     route('myOffers', 'routes/dashboard/my-offers.tsx'),
+    // issue 17: the inbox and a conversation, for every role (the API answers 404 for someone else's)
+    route('messages', 'routes/dashboard/messages.tsx'),
+    route('messages/:id', 'routes/dashboard/conversation.tsx'),
     layout('routes/guards/admin.tsx', [
       route('allCustomers', 'routes/dashboard/all-customers.tsx'),
       route('allSellers', 'routes/dashboard/all-sellers.tsx'),
@@ -54,6 +57,8 @@ export default [
       route('orders', 'routes/dashboard/admin-orders.tsx'),
       route('disputes', 'routes/dashboard/disputes.tsx'),
       route('disputes/:id', 'routes/dashboard/dispute.tsx'),
+      // issue 17: reported messages, to read in their conversation and dismiss or remove
+      route('reportedMessages', 'routes/dashboard/reported-messages.tsx'),
     ]),
     layout('routes/guards/seller.tsx', [
       route('addProducts', 'routes/dashboard/add-products.tsx'),

@@ -48,6 +48,10 @@ export const paths = {
     // issue 17: the offers a buyer made, and the offers on a seller's bags
     myOffers: () => '/dashboard/myOffers',
     offersReceived: () => '/dashboard/offersReceived',
+    // issue 17: the inbox and one conversation (every role), and the admin's reported messages
+    messages: () => '/dashboard/messages',
+    conversation: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
+    reportedMessages: () => '/dashboard/reportedMessages',
   },
 } as const
 

@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../client.ts'
 import { accounts, brands, categories, posts, priceHistory, products, savedAddresses, users } from '../schema/index.ts'
 import { DEMO_ADDRESSES } from './demo-addresses.ts'
 import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
+import { seedDemoConversations } from './demo-conversations.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { seedDemoOffers } from './demo-offers.ts'
 import { seedDemoOrders } from './demo-orders.ts'
@@ -229,6 +230,12 @@ export async function seedDemoData(
       now,
     )
     await seedDemoOffers(tx, rows, idByKey, now)
+    await seedDemoConversations(
+      tx,
+      (key) => person(key).id,
+      (title) => listingByTitle.get(title)?.row,
+      now,
+    )
     return { orderCount, ordersStarted }
   })
   if (!seeded) return false

@@ -1,5 +1,5 @@
 // Not a route of its own: the product page's actions for a signed-in visitor, composed from the bookings, products,
-// wishlists and reports features. The product page loads this module only for a signed-in visitor (see product.tsx),
+// wishlists, reports and messages features. The product page loads this module only for a signed-in visitor (see product.tsx),
 // so a visitor's first load carries none of it.
 import type { Product } from '@preloved/shared/products'
 import { lazy, Suspense, useState } from 'react'
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
 import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
+import { MessageSellerButton } from '@/features/messages/components/message-seller-button'
 import { ProductOffer } from '@/features/offers/components/product-offer'
 import { OwnListingActions } from '@/features/products/components/own-listing-actions'
 import { ReportListingButton } from '@/features/reports/components/report-listing-button'
@@ -48,6 +49,9 @@ export function SignedInActions({ product, user }: { product: Product; user: Ses
         <div className="flex flex-wrap items-center gap-2">
           {product.status === 'available' ? (
             <WishlistButton productId={product._id} title={product.title} size="sm" />
+          ) : null}
+          {user.role === 'customer' && product.status === 'available' ? (
+            <MessageSellerButton productId={product._id} title={product.title} />
           ) : null}
           <ReportListingButton productId={product._id} title={product.title} />
         </div>

@@ -5,6 +5,7 @@ import { Loading } from '@/components/ui/loading'
 import { cn } from '@/lib/cn'
 import { type DashboardMenu, dashboardMenus } from './dashboard-menu'
 import { Header } from './header'
+import { MenuCount } from './menu-counts'
 import { SkipLink } from './skip-link'
 
 export type { DashboardMenu } from './dashboard-menu'
@@ -41,6 +42,7 @@ export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
               <li key={item.to}>
                 <NavLink to={item.to} className={({ isActive }) => cn('text-base', isActive && 'menu-active')}>
                   {item.label}
+                  <MenuCount of={item.count} />
                 </NavLink>
               </li>
             ))}

@@ -4,6 +4,7 @@ import { useParams } from 'react-router'
 import { NotFound } from '@/components/errors/not-found'
 import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { Loading } from '@/components/ui/loading'
+import { OrderConversation } from '@/features/messages/components/order-conversation'
 import { orderQueryOptions, useOrder } from '@/features/orders/api/orders'
 import { OrderDetails } from '@/features/orders/components/order-details'
 import { orderViewer } from '@/features/orders/order-state'
@@ -42,6 +43,14 @@ export default function OrderRoute() {
   return (
     <DashboardPage title={t.orderTitle(order.product.title)}>
       <OrderDetails order={order} viewer={viewer} />
+      {viewer !== 'admin' ? (
+        <OrderConversation
+          orderId={order._id}
+          productId={order.product._id}
+          buyerId={order.buyer._id}
+          viewer={viewer}
+        />
+      ) : null}
     </DashboardPage>
   )
 }
