@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { messages } from './messages.ts'
 import './zod-config.ts'
 
 // Live updates (MARKETPLACE.md §5; issue 17): what GET /api/events (Server-Sent Events) pushes. Each SSE message has
@@ -14,3 +15,31 @@ export const liveEventSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 })
 export type LiveEvent = z.infer<typeof liveEventSchema>
+
+/** The polling fallback's answer (GET /api/events?poll=1&after=<id>): the events after `after`, oldest first. */
+export const liveEventListSchema = z.array(liveEventSchema)
+
+/** Most events one poll answers; a fuller backlog comes with a `Link: rel="next"` to ask again at once. */
+export const LIVE_POLL_MAX = 200
+
+/** An event id as text (a query value or the Last-Event-ID header): a whole number, at most 15 digits. */
+export const eventIdSchema = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, messages.live.eventId(field))
+    .transform(Number)
+
+/**
+ * GET /api/events: `Accept: text/event-stream` (what EventSource sends) streams; `poll=1`, or any other Accept,
+ * answers the JSON of the polling fallback. `after` (poll) and `lastEventId` (either; for clients that cannot set the
+ * Last-Event-ID header) name the last event the client has.
+ */
+export const eventsQuerySchema = z.object({
+  poll: z.enum(['1', 'true'], { error: messages.live.pollValue }).optional(),
+  after: eventIdSchema('after').optional(),
+  lastEventId: eventIdSchema('lastEventId').optional(),
+})
+export type EventsQuery = z.infer<typeof eventsQuerySchema>
+
+/** The response header of a poll naming the id to send as `after` next time (the last event answered, or the start). */
+export const LAST_EVENT_ID_HEADER = 'x-last-event-id'

@@ -9,6 +9,7 @@ import { earningsMessages } from './messages/earnings.ts'
 import { imagesMessages } from './messages/images.ts'
 import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
+import { liveMessages } from './messages/live.ts'
 import { mailMessages } from './messages/mail.ts'
 import { orderMailMessages, orderMovesMessages } from './messages/order-moves.ts'
 import { paymentsMessages } from './messages/payments.ts'
@@ -56,4 +57,5 @@ export const messages = {
   orderMoves: orderMovesMessages,
   orderMail: orderMailMessages,
   earnings: earningsMessages,
+  live: liveMessages,
 } as const
