@@ -32,9 +32,15 @@ export const livePlugin = fp(
       : new NotifyLiveBus(database.db, listener, app.log)
     const streams = new LiveStreams({ bus, db: database.db, log: app.log, ...opts.streams })
     listener.on(LIVE_SESSION_CHANNEL, (payload) => streams.signal(payload))
-    // signals sent while the connection was down are lost: every stream's session is checked again instead
+    // signals sent while the connection was down are lost: every stream's session is checked again instead; with
+    // Redis, events woken for while the database was out of reach could not be read: they are replayed from the log
+    // (the NOTIFY bus replays by itself)
     listener.onConnect((info) => {
-      if (info.reconnected) void streams.recheck()
+      if (!info.reconnected) return
+      void streams.recheck()
+      if (bus instanceof RedisLiveBus) {
+        bus.resync(info.droppedAt).catch((err) => app.log.warn({ err }, 'live updates: replay after reconnect failed'))
+      }
     })
     app.decorate('live', bus)
     app.decorate('liveStreams', streams)

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import type { FastifyBaseLogger } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Db } from '../../db/client.ts'
@@ -55,7 +56,11 @@ export class RedisLiveBus extends RemoteBus {
   /** Subscribes; a Redis that does not answer within START_WAIT_MS does not hold up the start (it is retried). */
   async start() {
     this.maxSeen = await lastEventIdOf(this.db)
-    const subscribed = this.sub.subscribe(LIVE_REDIS_CHANNEL).then(
+    // subscribed once ready: a SUBSCRIBE queued while ioredis connects can be lost as it sets the connection up
+    const subscribed = (async () => {
+      if (this.sub.status !== 'ready') await once(this.sub, 'ready')
+      await this.sub.subscribe(LIVE_REDIS_CHANNEL)
+    })().then(
       () => true,
       (err: Error) => {
         this.log.warn({ err: err.message }, 'live updates: Redis subscription failed')

@@ -81,29 +81,29 @@ export abstract class RemoteBus extends Fanout implements LiveBus {
         this.pending.clear()
         await this.read(ids, 0)
       }
-    })()
-      .catch((err) => this.log.warn({ err }, 'live updates: could not read woken events'))
-      .finally(() => {
-        this.flushing = undefined
-      })
+    })().finally(() => {
+      this.flushing = undefined
+    })
   }
 
+  /** Reads and delivers; ids not readable yet (or a failed read) are asked for again after RETRY_MS. */
   private async read(ids: number[], attempt: number) {
-    const events = await eventsByIds(this.db, ids)
-    for (const e of events) this.deliver(e)
-    if (events.length === ids.length || this.closed) return
-    const found = new Set(events.map((e) => e.id))
-    const missing = ids.filter((id) => !found.has(id))
+    let missing = ids
+    try {
+      const events = await eventsByIds(this.db, ids)
+      for (const e of events) this.deliver(e)
+      const found = new Set(events.map((e) => e.id))
+      missing = ids.filter((id) => !found.has(id))
+    } catch (err) {
+      if (attempt === 0) this.log.warn({ err }, 'live updates: could not read woken events; trying again')
+    }
+    if (missing.length === 0 || this.closed) return
     const wait = RETRY_MS[attempt]
     if (wait === undefined) {
-      this.log.warn({ ids: missing }, 'live updates: woken for events that never became readable')
+      this.log.warn({ ids: missing }, 'live updates: woken for events that could not be read')
       return
     }
-    setTimeout(() => {
-      this.read(missing, attempt + 1).catch((err) =>
-        this.log.warn({ err }, 'live updates: could not read woken events'),
-      )
-    }, wait).unref()
+    setTimeout(() => void this.read(missing, attempt + 1), wait).unref()
   }
 
   /**
