@@ -3,7 +3,11 @@ import { messages } from './messages.ts'
 import './zod-config.ts'
 
 // Live updates (MARKETPLACE.md §5; issue 17): what GET /api/events (Server-Sent Events) pushes. Each SSE message has
-// `id:` (the event's number, for Last-Event-ID), `event:` (the type) and `data:` (JSON below).
+// `id:` (the event's number, for Last-Event-ID), `event:` (the type) and `data:` (JSON below). A stream opened without
+// Last-Event-ID starts with a `ready` event (data `{}`) whose id is the newest event there is.
+
+/** The stream's first event when it starts now: its id is where a reconnection or a poll goes on from. */
+export const LIVE_READY_EVENT = 'ready'
 
 export const LIVE_EVENT_TYPES = ['message', 'offer', 'notification', 'conversation_read'] as const
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number]

@@ -110,10 +110,10 @@ export class SseClient {
     })
   }
 
-  /** The events (messages with data), as the browser would dispatch them. */
+  /** The live events (messages with data, but the stream's `ready`), as the browser would dispatch them. */
   get events() {
     return this.messages
-      .filter((m) => m.data !== undefined)
+      .filter((m) => m.data !== undefined && m.event !== 'ready')
       .map((m) => ({
         id: Number(m.id),
         type: m.event ?? 'message',

@@ -91,7 +91,7 @@ export class LiveStreams {
 
   /**
    * Opens a stream: the events after `lastEventId` first (read from the log), then live ones. Without it the stream
-   * starts now, and its first line names the newest event id so that a reconnection replays from there.
+   * starts now, with a `ready` event naming the newest event id so that a reconnection replays from there.
    */
   async open(owner: StreamOwner, lastEventId: number | undefined): Promise<PassThrough> {
     if (this.countOf(owner.userId) >= this.maxPerUser) throw new AppError(429, messages.live.tooManyStreams)
@@ -128,7 +128,9 @@ export class LiveStreams {
       }
       if (s.ended) return s.out
       s.floor = from
-      if (!replayed && from !== lastEventId) this.write(s, `id: ${from}\n\n`)
+      // the newest id, as a `ready` event (not one of the live types): a browser's EventSource keeps it as its
+      // last event id, and the page's script learns it too (MessageEvent.lastEventId), for a poll that follows
+      if (!replayed && from !== lastEventId) this.write(s, `id: ${from}\nevent: ready\ndata: {}\n\n`)
       const queued = s.queue ?? []
       s.queue = undefined
       for (const e of queued) this.send(s, e)

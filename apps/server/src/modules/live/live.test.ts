@@ -65,7 +65,9 @@ describe('GET /api/events: who may listen', () => {
       // retry first, then the newest id (none yet: 0) so that a reconnection replays from there
       const retry = c.messages.findIndex((m) => m.retry === 3000)
       expect(retry).toBeGreaterThanOrEqual(0)
-      expect(c.messages.findIndex((m) => m.id === '0')).toBeGreaterThan(retry)
+      const ready = c.messages.findIndex((m) => m.id === '0')
+      expect(ready).toBeGreaterThan(retry)
+      expect(c.messages[ready]).toEqual({ id: '0', event: 'ready', data: '{}' })
       c.close()
     }
   })
