@@ -20,7 +20,10 @@ import { type ImageStore, LocalImageStore } from './modules/images/image-store.t
 import { imagesRoutes } from './modules/images/images.routes.ts'
 import { cleanupOrphanImages } from './modules/images/images.service.ts'
 import { S3ImageStore } from './modules/images/s3-store.ts'
-import { type LiveBus, LocalLiveBus } from './modules/live/live-bus.ts'
+import { livePlugin } from './modules/live/live.plugin.ts'
+import { pruneLiveEvents } from './modules/live/live.repository.ts'
+import { liveRoutes } from './modules/live/live.routes.ts'
+import type { LiveBus } from './modules/live/live-bus.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { offersRoutes } from './modules/offers/offers.routes.ts'
@@ -179,9 +182,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
   app.decorate('pageCache', createPageCache(config.PAGE_CACHE_MS))
   app.decorate('searchCache', new SearchChanges())
-  const live: LiveBus = new LocalLiveBus()
-  app.decorate('live', live)
-  app.addHook('onClose', async () => live.close())
+  // live updates (issue 17): the bus between instances and this instance's open streams (modules/live)
+  await app.register(livePlugin, { database })
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner
@@ -222,6 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(offersRoutes)
       await api.register(conversationsRoutes)
       await api.register(blocksRoutes)
+      await api.register(liveRoutes)
     },
     { prefix: '/api' },
   )
@@ -278,6 +281,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // offers (issue 17): expiry, lapsed holds, offers on bags no longer for sale
     deadlines = deadlines.then(() =>
       sweepOffers(offerDepsOf(app), app.now()).catch((err) => app.log.warn({ err }, 'offer sweep failed')),
+    )
+    // live events older than a day (by the database's clock, which stamped them)
+    deadlines = deadlines.then(() =>
+      pruneLiveEvents(app.db).catch((err) => app.log.warn({ err }, 'live event pruning failed')),
     )
   }
   const deadlineSweeper = setInterval(sweepDeadlines, Math.round(config.ORDER_SWEEP_SECONDS * 1000))

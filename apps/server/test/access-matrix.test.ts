@@ -98,6 +98,8 @@ const cases: Case[] = [
   },
   { route: 'GET /api/sellers/:id', request: (c) => ({ url: `/api/sellers/${c.s.seller.id}` }), expect: all(200) },
   { route: 'GET /api/me', request: () => ({ url: '/api/me' }), expect: signedIn(200) },
+  // live updates (issue 17): the polling answer here; the stream itself is tested over HTTP in modules/live
+  { route: 'GET /api/events', request: () => ({ url: '/api/events?poll=1' }), expect: signedIn(200) },
   { route: 'GET /api/outbox', request: () => ({ url: '/api/outbox' }), expect: { ...signedIn(403), admin: 200 } },
   {
     route: 'POST /api/users',

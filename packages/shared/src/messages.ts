@@ -10,6 +10,7 @@ import { earningsMessages } from './messages/earnings.ts'
 import { imagesMessages } from './messages/images.ts'
 import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
+import { liveMessages } from './messages/live.ts'
 import { mailMessages } from './messages/mail.ts'
 import { offersMessages } from './messages/offers.ts'
 import { orderMailMessages, orderMovesMessages } from './messages/order-moves.ts'
@@ -60,4 +61,5 @@ export const messages = {
   earnings: earningsMessages,
   offers: offersMessages,
   conversations: conversationsMessages,
+  live: liveMessages,
 } as const
