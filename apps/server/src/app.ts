@@ -21,6 +21,8 @@ import { S3ImageStore } from './modules/images/s3-store.ts'
 import { type LiveBus, LocalLiveBus } from './modules/live/live-bus.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
+import { notifyDepsOf } from './modules/notifications/notify.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { orderDepsOf, orderRulesOf, sweepOrders } from './modules/orders/orders.service.ts'
 import { createPageCache } from './modules/pages/page-renderer.ts'
@@ -31,6 +33,8 @@ import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts'
+import { sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
@@ -188,7 +192,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(canonicalPathPlugin)
   await app.register(inputGuardPlugin)
   await app.register(rateLimitPlugin)
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log })
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log: app.log,
+    // every mail's signed unsubscribe link and List-Unsubscribe headers (modules/notifications)
+    links: {
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      authSecret: config.AUTH_SECRET,
+      now: app.now,
+    },
+  })
   app.decorate('mailer', mailer)
   await app.register(authPlugin, { mailer })
   await app.register(etagPlugin)
@@ -217,6 +232,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
       await api.register(earningsRoutes)
+      await api.register(notificationsRoutes)
+      await api.register(savedSearchesRoutes)
     },
     { prefix: '/api' },
   )
@@ -266,6 +283,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       sweepOrders(orderDepsOf(app), app.now()).then(
         (n) => (n.cancelled || n.completed || n.reminded) && app.log.info(n, 'order deadlines applied'),
         (err) => app.log.warn({ err }, 'order deadline sweep failed'),
+      ),
+    )
+    // saved searches' daily mail (issue 17): each claimed by one instance (a conditional UPDATE of mailed_at)
+    deadlines = deadlines.then(() =>
+      sweepSavedSearchDigests(notifyDepsOf(app), app.now()).catch((err) =>
+        app.log.warn({ err }, 'saved-search mail sweep failed'),
       ),
     )
   }

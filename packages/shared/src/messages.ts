@@ -10,6 +10,7 @@ import { imagesMessages } from './messages/images.ts'
 import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
 import { mailMessages } from './messages/mail.ts'
+import { notificationsMessages } from './messages/notifications.ts'
 import { orderMailMessages, orderMovesMessages } from './messages/order-moves.ts'
 import { paymentsMessages } from './messages/payments.ts'
 import { postsMessages } from './messages/posts.ts'
@@ -56,4 +57,5 @@ export const messages = {
   orderMoves: orderMovesMessages,
   orderMail: orderMailMessages,
   earnings: earningsMessages,
+  notifications: notificationsMessages,
 } as const

@@ -14,6 +14,7 @@ import type { CurrentUser } from '../../plugins/auth.ts'
 import { keepPaymentAddress } from '../addresses/addresses.repository.ts'
 import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
 import type { HoldRules } from '../bookings/bookings.service.ts'
+import { notifyWishlistSold } from '../notifications/notifications.service.ts'
 import { createPaidOrder, type OrderDeps, sendOrderMail } from '../orders/orders.service.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
 import { amountDue } from './discount.ts'
@@ -678,6 +679,8 @@ async function settlePayment(
     if (charge.discountCents > 0) await retireOpenDiscounts(db, stripe, customer.id)
     // the buyer's receipt, and the seller's "sold" with the ship-by date (the address is on the order page)
     await sendOrderMail(orderDeps, booking.id, ['receipt', 'sold'])
+    // issue 17: the others who kept it on their wishlist
+    if (orderDeps.notify) await notifyWishlistSold(orderDeps.notify, booking.productId, customer.id)
     return id
   } catch (err) {
     const code = pgErrorCode(err)
