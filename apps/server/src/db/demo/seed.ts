@@ -9,6 +9,7 @@ import { accounts, brands, categories, posts, priceHistory, products, savedAddre
 import { DEMO_ADDRESSES } from './demo-addresses.ts'
 import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
+import { seedDemoNotifications } from './demo-notifications.ts'
 import { seedDemoOrders } from './demo-orders.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
 
@@ -227,6 +228,7 @@ export async function seedDemoData(
       },
       now,
     )
+    await seedDemoNotifications(tx, (key) => person(key).id, new Date(now)) // issue 17: the bell, saved searches
     return { orderCount, ordersStarted }
   })
   if (!seeded) return false
