@@ -72,7 +72,14 @@ describe('sign up', () => {
     await page.waitForURL('**/dashboard/myOrders')
     await page.setViewportSize({ width: 1440, height: 900 })
     await drawer(page).getByRole('link', { name: 'My Wishlist' }).waitFor()
-    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await drawer(page).getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'Notifications',
+      'Saved searches',
+      'Addresses',
+      'Mail settings',
+    ])
     expect(await seriousA11yViolations(page)).toEqual([])
     // her first visit: welcomed, not welcomed back
     await page.goto('/dashboard')
@@ -117,7 +124,10 @@ describe('sign up', () => {
       'Earnings',
       'My Orders',
       'My Wishlist',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail settings',
     ])
     await drawer(page).getByRole('link', { name: 'Add Product' }).click()
     await page.waitForURL('**/dashboard/addProducts')
@@ -316,7 +326,10 @@ describe('admin', () => {
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail settings',
     ])
     for (const [label, heading] of [
       ['All Customers', 'All Customers'],

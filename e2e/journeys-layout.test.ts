@@ -174,7 +174,10 @@ describe('a seller who buys (item 4)', () => {
       'Earnings',
       'My Orders',
       'My Wishlist',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail settings',
     ])
     expect(await sideMenu(page).getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     // the booking's toast, where it covers nothing
@@ -198,7 +201,10 @@ describe('a seller who buys (item 4)', () => {
       'Earnings',
       'My Orders',
       'My Wishlist',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail settings',
     ])
     expect(await dashboardLinks.getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     await viewportShot(page, 'layout-seller-menu-phone')
@@ -228,7 +234,10 @@ describe('a seller who buys (item 4)', () => {
       'Settings',
       'My Orders',
       'My Wishlist',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail settings',
     ])
     await context.close()
   })
@@ -345,7 +354,14 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await menuButton(page).click()
     const dashboardLinks = mainNav(page).getByRole('list', { name: 'Dashboard' })
     await dashboardLinks.waitFor()
-    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await dashboardLinks.getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'Notifications',
+      'Saved searches',
+      'Addresses',
+      'Mail settings',
+    ])
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe(
       '/dashboard/myOrders',
     )
@@ -365,7 +381,14 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     await page.setViewportSize(VIEWPORTS.desktop)
     expect(await mainNav(page).getByRole('link', { name: 'Shop', exact: true }).isVisible()).toBe(true)
     expect(await menuButton(page).isVisible()).toBe(false)
-    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual(['My Orders', 'My Wishlist', 'Addresses'])
+    expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual([
+      'My Orders',
+      'My Wishlist',
+      'Notifications',
+      'Saved searches',
+      'Addresses',
+      'Mail settings',
+    ])
     await axeClean(page, 'my orders (desktop)')
     expect(errors).toEqual([])
     await context.close()

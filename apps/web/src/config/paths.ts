@@ -18,6 +18,8 @@ export const paths = {
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
   becomeSeller: () => '/become-a-seller',
+  /** Issue 17: a mail's signed unsubscribe link (no sign-in needed). */
+  unsubscribe: (token?: string) => (token ? `/unsubscribe?${new URLSearchParams({ token })}` : '/unsubscribe'),
   dashboard: {
     root: () => '/dashboard',
     myOrders: () => '/dashboard/myOrders',
@@ -45,6 +47,10 @@ export const paths = {
     adminOrders: () => '/dashboard/orders',
     disputes: () => '/dashboard/disputes',
     dispute: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
+    // issue 17: the bell's page, mail settings and saved searches, for every role
+    notifications: () => '/dashboard/notifications',
+    notificationSettings: () => '/dashboard/notification-settings',
+    savedSearches: () => '/dashboard/saved-searches',
   },
 } as const
 

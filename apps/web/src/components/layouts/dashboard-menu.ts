@@ -1,4 +1,5 @@
 import type { Role } from '@preloved/shared/constants'
+import { notificationsMessages } from '@preloved/shared/messages/notifications'
 import { navMessages } from '@preloved/shared/site-messages'
 import { paths } from '@/config/paths'
 
@@ -14,8 +15,14 @@ const buying: MenuItem[] = [
   { to: paths.dashboard.wishlist(), label: navMessages.myWishlist },
 ]
 
-// The account's own pages, for every role (issue 16: saved delivery addresses).
-const account: MenuItem[] = [{ to: paths.dashboard.addresses(), label: navMessages.addresses }]
+// The account's own pages, for every role (issue 16: saved delivery addresses; issue 17: notifications, saved
+// searches, mail settings).
+const account: MenuItem[] = [
+  { to: paths.dashboard.notifications(), label: notificationsMessages.pageTitle },
+  { to: paths.dashboard.savedSearches(), label: notificationsMessages.savedTitle },
+  { to: paths.dashboard.addresses(), label: navMessages.addresses },
+  { to: paths.dashboard.notificationSettings(), label: notificationsMessages.settingsTitle },
+]
 
 // SPEC §2 side menu: ordinary users, admin and sellers each see their own links first (the admin also reads the
 // outbox, DESIGN §7).
