@@ -78,7 +78,7 @@ describe('sign up', () => {
       'Notifications',
       'Saved searches',
       'Addresses',
-      'Mail settings',
+      'Mail preferences',
     ])
     expect(await seriousA11yViolations(page)).toEqual([])
     // her first visit: welcomed, not welcomed back
@@ -127,7 +127,7 @@ describe('sign up', () => {
       'Notifications',
       'Saved searches',
       'Addresses',
-      'Mail settings',
+      'Mail preferences',
     ])
     await drawer(page).getByRole('link', { name: 'Add Product' }).click()
     await page.waitForURL('**/dashboard/addProducts')
@@ -329,7 +329,7 @@ describe('admin', () => {
       'Notifications',
       'Saved searches',
       'Addresses',
-      'Mail settings',
+      'Mail preferences',
     ])
     for (const [label, heading] of [
       ['All Customers', 'All Customers'],

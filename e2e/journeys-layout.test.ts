@@ -177,7 +177,7 @@ describe('a seller who buys (item 4)', () => {
       'Notifications',
       'Saved searches',
       'Addresses',
-      'Mail settings',
+      'Mail preferences',
     ])
     expect(await sideMenu(page).getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     // the booking's toast, where it covers nothing
@@ -204,7 +204,7 @@ describe('a seller who buys (item 4)', () => {
       'Notifications',
       'Saved searches',
       'Addresses',
-      'Mail settings',
+      'Mail preferences',
     ])
     expect(await dashboardLinks.getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     await viewportShot(page, 'layout-seller-menu-phone')
@@ -237,7 +237,7 @@ describe('a seller who buys (item 4)', () => {
       'Notifications',
       'Saved searches',
       'Addresses',
-      'Mail settings',
+      'Mail preferences',
     ])
     await context.close()
   })
@@ -360,7 +360,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
       'Notifications',
       'Saved searches',
       'Addresses',
-      'Mail settings',
+      'Mail preferences',
     ])
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe(
       '/dashboard/myOrders',
@@ -387,7 +387,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
       'Notifications',
       'Saved searches',
       'Addresses',
-      'Mail settings',
+      'Mail preferences',
     ])
     await axeClean(page, 'my orders (desktop)')
     expect(errors).toEqual([])

@@ -31,15 +31,15 @@ export const notificationsMessages = {
 
   // every mail's footer (List-Unsubscribe carries the same link)
   footerOptional: (label: string, unsubscribe: string, settings: string) =>
-    `\n--\nYou get this mail because “${label}” is on in your mail settings.\nStop these mails (one click, no sign-in): ${unsubscribe}\nAll mail settings: ${settings}\n`,
+    `\n--\nYou get this mail because “${label}” is on in your mail preferences.\nStop these mails (one click, no sign-in): ${unsubscribe}\nAll mail preferences: ${settings}\n`,
   footerAlways: (settings: string) =>
     `\n--\nThis mail is about your account or an order, so it is always sent.\nChoose which other mails we send you: ${settings}\n`,
 
   // mail preferences
-  settingsTitle: 'Mail settings',
+  settingsTitle: 'Mail preferences',
   settingsLead:
     'Everything still shows under the bell; choose what we also send by mail. Order updates (receipts, sales, shipping, refunds) are always mailed.',
-  settingsSaved: 'Mail settings saved',
+  settingsSaved: 'Mail preferences saved',
   alwaysMailed: 'Always mailed',
   alwaysMailedError: 'Order updates are always mailed: they carry your payments, refunds and deadlines.',
   mailOn: 'Mail',
@@ -56,7 +56,7 @@ export const notificationsMessages = {
   unsubscribeDone: (labels: string) => `Done: no more mails about ${labels}.`,
   unsubscribeDoneAll: 'Done: you will only get receipts, order updates and account mail.',
   unsubscribeAlready: 'These mails are already off.',
-  unsubscribeSettingsLink: 'Choose all your mail settings',
+  unsubscribeSettingsLink: 'Choose all your mail preferences',
 
   // saved searches
   savedTitle: 'Saved searches',
