@@ -77,7 +77,10 @@ describe('sign up', () => {
       'My Wishlist',
       'My Offers',
       'Messages',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail preferences',
     ])
     expect(await seriousA11yViolations(page)).toEqual([])
     // her first visit: welcomed, not welcomed back
@@ -125,7 +128,10 @@ describe('sign up', () => {
       'My Orders',
       'My Wishlist',
       'Messages',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail preferences',
     ])
     await drawer(page).getByRole('link', { name: 'Add Product' }).click()
     await page.waitForURL('**/dashboard/addProducts')
@@ -326,7 +332,10 @@ describe('admin', () => {
       'My Orders',
       'My Wishlist',
       'Messages',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail preferences',
     ])
     for (const [label, heading] of [
       ['All Customers', 'All Customers'],

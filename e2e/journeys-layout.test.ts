@@ -176,7 +176,10 @@ describe('a seller who buys (item 4)', () => {
       'My Orders',
       'My Wishlist',
       'Messages',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail preferences',
     ])
     expect(await sideMenu(page).getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     // the booking's toast, where it covers nothing
@@ -202,7 +205,10 @@ describe('a seller who buys (item 4)', () => {
       'My Orders',
       'My Wishlist',
       'Messages',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail preferences',
     ])
     expect(await dashboardLinks.getByRole('link', { name: 'My Orders' }).getAttribute('aria-current')).toBe('page')
     await viewportShot(page, 'layout-seller-menu-phone')
@@ -234,7 +240,10 @@ describe('a seller who buys (item 4)', () => {
       'My Orders',
       'My Wishlist',
       'Messages',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail preferences',
     ])
     await context.close()
   })
@@ -356,7 +365,10 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
       'My Wishlist',
       'My Offers',
       'Messages',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail preferences',
     ])
     expect(await mainNav(page).getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe(
       '/dashboard/myOrders',
@@ -382,7 +394,10 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
       'My Wishlist',
       'My Offers',
       'Messages',
+      'Notifications',
+      'Saved searches',
       'Addresses',
+      'Mail preferences',
     ])
     await axeClean(page, 'my orders (desktop)')
     expect(errors).toEqual([])

@@ -26,6 +26,8 @@ import { liveRoutes } from './modules/live/live.routes.ts'
 import type { LiveBus } from './modules/live/live-bus.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
+import { notifyDepsOf } from './modules/notifications/notify.ts'
 import { offersRoutes } from './modules/offers/offers.routes.ts'
 import { offerDepsOf, sweepOffers } from './modules/offers/offers.service.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
@@ -38,6 +40,8 @@ import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts'
+import { sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
@@ -192,7 +196,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(canonicalPathPlugin)
   await app.register(inputGuardPlugin)
   await app.register(rateLimitPlugin)
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log: app.log })
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    db: database.db,
+    log: app.log,
+    // every mail's signed unsubscribe link and List-Unsubscribe headers (modules/notifications)
+    links: {
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      authSecret: config.AUTH_SECRET,
+      now: app.now,
+    },
+  })
   app.decorate('mailer', mailer)
   await app.register(authPlugin, { mailer })
   await app.register(etagPlugin)
@@ -225,6 +240,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(conversationsRoutes)
       await api.register(blocksRoutes)
       await api.register(liveRoutes)
+      await api.register(notificationsRoutes)
+      await api.register(savedSearchesRoutes)
     },
     { prefix: '/api' },
   )
@@ -285,6 +302,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // live events older than a day (by the database's clock, which stamped them)
     deadlines = deadlines.then(() =>
       pruneLiveEvents(app.db).catch((err) => app.log.warn({ err }, 'live event pruning failed')),
+    )
+    // saved searches' daily mail (issue 17): each claimed by one instance (a conditional UPDATE of mailed_at)
+    deadlines = deadlines.then(() =>
+      sweepSavedSearchDigests(notifyDepsOf(app), app.now()).catch((err) =>
+        app.log.warn({ err }, 'saved-search mail sweep failed'),
+      ),
     )
   }
   const deadlineSweeper = setInterval(sweepDeadlines, Math.round(config.ORDER_SWEEP_SECONDS * 1000))

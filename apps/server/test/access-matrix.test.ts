@@ -7,9 +7,11 @@ import {
   posts,
   reports,
   savedAddresses,
+  savedSearches,
   users,
   wishlists,
 } from '../src/db/schema/index.ts'
+import { signUnsubscribeToken, unsubscribeKey } from '../src/modules/mail/unsubscribe-token.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { insertProduct, insertUser, listingBody } from './fixtures.ts'
@@ -637,6 +639,103 @@ cases.push(
     route: 'DELETE /api/blocks/:userId',
     request: async (c) => ({ url: `/api/blocks/${await c.newUser('customer')}` }),
     expect: signedIn(200),
+  },
+)
+
+// issue 17: notifications, mail settings, the signed unsubscribe link and saved searches
+const savedSearchOf = async (c: Ctx, who: Who) => {
+  const owner = who === 'anonymous' ? c.s.customer.id : c.s[who].id
+  const [row] = await t.database.db
+    .insert(savedSearches)
+    .values({ userId: owner, name: `Matrix ${Math.random().toString(36).slice(2)}`, query: 'q=tote' })
+    .returning({ id: savedSearches.id })
+  return row!.id
+}
+const unsubscribeToken = (c: Ctx) =>
+  signUnsubscribeToken(unsubscribeKey(t.app.config.AUTH_SECRET), c.s.customer.id, 'message', new Date())
+const notMine: Record<Who, number> = { anonymous: 401, customer: 200, seller: 404, verifiedSeller: 404, admin: 404 }
+cases.push(
+  { route: 'GET /api/notifications', request: () => ({ url: '/api/notifications' }), expect: signedIn(200) },
+  {
+    route: 'GET /api/notifications/unread',
+    request: () => ({ url: '/api/notifications/unread' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'POST /api/notifications/read',
+    request: () => ({ url: '/api/notifications/read', payload: { all: true } }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/notification-settings',
+    request: () => ({ url: '/api/notification-settings' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'PUT /api/notification-settings',
+    request: () => ({ url: '/api/notification-settings', payload: { mail: { review: false } } }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/unsubscribe',
+    request: (c) => ({ url: `/api/unsubscribe?token=${unsubscribeToken(c)}` }),
+    expect: all(303),
+  },
+  {
+    route: 'GET /api/unsubscribe/preview',
+    request: (c) => ({ url: `/api/unsubscribe/preview?token=${unsubscribeToken(c)}` }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/unsubscribe',
+    name: 'signed link, no sign-in needed',
+    request: (c) => ({ url: `/api/unsubscribe?token=${unsubscribeToken(c)}` }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/unsubscribe',
+    name: 'forged link',
+    request: (c) => ({ url: `/api/unsubscribe?token=${unsubscribeToken(c).slice(0, -4)}AAAA` }),
+    expect: all(400),
+  },
+  { route: 'GET /api/saved-searches', request: () => ({ url: '/api/saved-searches' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/saved-searches',
+    request: () => ({
+      url: '/api/saved-searches',
+      payload: { name: `Matrix ${Math.random().toString(36).slice(2)}`, query: 'q=tote&colour=black' },
+    }),
+    expect: signedIn(201),
+  },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    name: 'own',
+    request: async (c, w) => ({
+      url: `/api/saved-searches/${await savedSearchOf(c, w)}`,
+      payload: { name: 'Renamed' },
+    }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    name: "the customer's",
+    request: async (c) => ({
+      url: `/api/saved-searches/${await savedSearchOf(c, 'customer')}`,
+      payload: { name: `Renamed ${Math.random().toString(36).slice(2)}` },
+    }),
+    expect: notMine,
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    name: 'own',
+    request: async (c, w) => ({ url: `/api/saved-searches/${await savedSearchOf(c, w)}` }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    name: "the customer's",
+    request: async (c) => ({ url: `/api/saved-searches/${await savedSearchOf(c, 'customer')}` }),
+    expect: notMine,
   },
 )
 

@@ -8,6 +8,8 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   date: z.string(),
+  /** Extra headers it was sent with (List-Unsubscribe, List-Unsubscribe-Post; issue 17). */
+  headers: z.record(z.string(), z.string()).optional(),
 })
 export type OutboxMail = z.infer<typeof outboxMailSchema>
 export const outboxListSchema = z.array(outboxMailSchema)

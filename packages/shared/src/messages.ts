@@ -12,6 +12,7 @@ import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
 import { liveMessages } from './messages/live.ts'
 import { mailMessages } from './messages/mail.ts'
+import { notificationsMessages } from './messages/notifications.ts'
 import { offersMessages } from './messages/offers.ts'
 import { orderMailMessages, orderMovesMessages } from './messages/order-moves.ts'
 import { paymentsMessages } from './messages/payments.ts'
@@ -62,4 +63,5 @@ export const messages = {
   offers: offersMessages,
   conversations: conversationsMessages,
   live: liveMessages,
+  notifications: notificationsMessages,
 } as const

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import './zod-config.ts'
+import { pageQuerySchema } from './common.ts'
 
 // Notifications, mail preferences and saved searches (MARKETPLACE.md §6 and §7; issue 17).
 
@@ -49,13 +50,67 @@ export const readNotificationsBodySchema = z.union([
   z.object({ all: z.literal(true) }),
 ])
 
+export type ReadNotificationsBody = z.infer<typeof readNotificationsBodySchema>
+
 export const unreadSchema = z.object({ unread: z.number() })
 
-/** GET|PUT /api/notification-settings: mail on or off per kind. */
+/** The answer of POST /api/notifications/read: how many it marked (the caller's own only), and the unread left. */
+export const readNotificationsResultSchema = z.object({ marked: z.number().int(), unread: z.number().int() })
+export type ReadNotificationsResult = z.infer<typeof readNotificationsResultSchema>
+
+/** GET /api/notifications: newest first, keyset-paged (`Link`), with `X-Unread-Count`. */
+export const notificationsQuerySchema = pageQuerySchema
+export const notificationListSchema = z.array(notificationSchema)
+
+/**
+ * Kinds whose mail cannot be turned off (decision 023): order updates are the receipt, the sale, the ship-by date,
+ * refunds and disputes: money paid or owed and deadlines. Account mail (password reset, seller verification,
+ * moderation, payouts) is no notification kind at all and is always sent too. Every other kind can be turned off.
+ */
+export const ALWAYS_MAILED_KINDS = ['order'] as const satisfies readonly NotificationKind[]
+export const isAlwaysMailed = (kind: NotificationKind): boolean =>
+  (ALWAYS_MAILED_KINDS as readonly NotificationKind[]).includes(kind)
+
+/** GET /api/notification-settings: mail on or off for every kind, and the kinds that are always mailed. */
 export const notificationSettingsSchema = z.object({
   mail: z.record(z.enum(NOTIFICATION_KINDS), z.boolean()),
+  always: z.array(z.enum(NOTIFICATION_KINDS)),
 })
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>
+
+/** PUT /api/notification-settings: the kinds it names change, the others stay (answers the settings in full). */
+export const updateNotificationSettingsBodySchema = z.object({
+  mail: z.partialRecord(z.enum(NOTIFICATION_KINDS, { error: 'mail names an unknown kind' }), z.boolean(), {
+    error: 'mail must map kinds to true or false',
+  }),
+})
+export type UpdateNotificationSettingsBody = z.infer<typeof updateNotificationSettingsBodySchema>
+
+/**
+ * What a signed unsubscribe link turns off: one kind (the mail it came in was that kind's), or `all`: every kind that
+ * can be turned off (from a mail that cannot itself be turned off: a receipt, a password reset).
+ */
+export const UNSUBSCRIBE_SCOPES = [...NOTIFICATION_KINDS, 'all'] as const
+export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number]
+
+/** A signed unsubscribe token, from a mail's link or its List-Unsubscribe header. */
+export const unsubscribeTokenSchema = z
+  .string({ error: 'token is required' })
+  .min(1, 'token is required')
+  .max(600, 'token is not a valid unsubscribe link')
+export const unsubscribeQuerySchema = z.object({ token: unsubscribeTokenSchema.optional() })
+/** POST /api/unsubscribe from the confirmation page (a mail client's one-click POST sends the form field instead). */
+export const unsubscribeBodySchema = z.object({ token: unsubscribeTokenSchema.optional() }).nullish()
+
+/** What a valid link would turn off (GET /api/unsubscribe/preview), or did (POST /api/unsubscribe). */
+export const unsubscribeResultSchema = z.object({
+  scope: z.enum(UNSUBSCRIBE_SCOPES),
+  /** The kinds it covers, by their labels ("Price drops on wishlisted bags"). */
+  labels: z.array(z.string()),
+  /** Whether those mails are off now. */
+  off: z.boolean(),
+})
+export type UnsubscribeResult = z.infer<typeof unsubscribeResultSchema>
 
 export const SAVED_SEARCHES_MAX = 20
 
@@ -81,3 +136,4 @@ export const savedSearchSchema = z.object({
   createdAt: z.string(),
 })
 export type SavedSearch = z.infer<typeof savedSearchSchema>
+export const savedSearchListSchema = z.array(savedSearchSchema)

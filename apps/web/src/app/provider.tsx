@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from 'react'
-import { HeaderSearchContext } from '@/components/layouts/header'
+import { HeaderBellContext, HeaderSearchContext } from '@/components/layouts/header'
+import { NotificationBell } from '@/features/notifications/components/notification-bell'
 import { HeaderSearch } from '@/features/search/components/header-search'
 import { createQueryClient, queryClient } from '@/lib/query-client'
 import { isToasterRequested, subscribeToToaster } from '@/lib/toaster-signal'
@@ -38,7 +39,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [client] = useState(() => (typeof document === 'undefined' ? createQueryClient() : queryClient))
   return (
     <QueryClientProvider client={client}>
-      <HeaderSearchContext value={HeaderSearch}>{children}</HeaderSearchContext>
+      <HeaderSearchContext value={HeaderSearch}>
+        <HeaderBellContext value={NotificationBell}>{children}</HeaderBellContext>
+      </HeaderSearchContext>
       <OnDemandToaster />
     </QueryClientProvider>
   )

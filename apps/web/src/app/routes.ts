@@ -22,6 +22,8 @@ export default [
     route('reset-password', 'routes/reset-password.tsx'),
     // issue 14: where 'Sell your bag' and 'Let's Go' take a signed-in customer
     route('become-a-seller', 'routes/become-a-seller.tsx'),
+    // issue 17: a mail's one-click unsubscribe link lands here (no sign-in needed)
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
     // SPEC §6: a signed-in user only
     layout('routes/guards/signed-in.tsx', [route('category/:id', 'routes/category.tsx')]),
     // Test hook for browser tests: always the route-error screen, the way a failed loader shows it. Not linked.
@@ -44,6 +46,10 @@ export default [
     // issue 17: the inbox and a conversation, for every role (the API answers 404 for someone else's)
     route('messages', 'routes/dashboard/messages.tsx'),
     route('messages/:id', 'routes/dashboard/conversation.tsx'),
+    // issue 17: notifications, mail settings and saved searches, for every role
+    route('notifications', 'routes/dashboard/notifications.tsx'),
+    route('notification-settings', 'routes/dashboard/notification-settings.tsx'),
+    route('saved-searches', 'routes/dashboard/saved-searches.tsx'),
     layout('routes/guards/admin.tsx', [
       route('allCustomers', 'routes/dashboard/all-customers.tsx'),
       route('allSellers', 'routes/dashboard/all-sellers.tsx'),

@@ -18,6 +18,8 @@ export const paths = {
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
   becomeSeller: () => '/become-a-seller',
+  /** Issue 17: a mail's signed unsubscribe link (no sign-in needed). */
+  unsubscribe: (token?: string) => (token ? `/unsubscribe?${new URLSearchParams({ token })}` : '/unsubscribe'),
   dashboard: {
     root: () => '/dashboard',
     myOrders: () => '/dashboard/myOrders',
@@ -52,6 +54,10 @@ export const paths = {
     messages: () => '/dashboard/messages',
     conversation: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
     reportedMessages: () => '/dashboard/reportedMessages',
+    // issue 17: the bell's page, mail settings and saved searches, for every role
+    notifications: () => '/dashboard/notifications',
+    notificationSettings: () => '/dashboard/notification-settings',
+    savedSearches: () => '/dashboard/saved-searches',
   },
 } as const
 

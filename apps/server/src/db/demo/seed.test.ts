@@ -9,8 +9,20 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../test/build-test-app.ts'
 import { LocalImageStore } from '../../modules/images/image-store.ts'
+import { normaliseQuery } from '../../modules/saved-searches/saved-searches.service.ts'
 import type { Database } from '../client.ts'
-import { accounts, brands, categories, priceHistory, products, savedAddresses, users } from '../schema/index.ts'
+import {
+  accounts,
+  brands,
+  categories,
+  notifications,
+  priceHistory,
+  products,
+  savedAddresses,
+  savedSearches,
+  users,
+  wishlists,
+} from '../schema/index.ts'
 import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { seedDemoData, seedReferenceData } from './seed.ts'
 
@@ -198,6 +210,30 @@ describe('seedDemoData', () => {
         expect(own.map((h) => h.priceCents)).toEqual([p.price])
         expect(p.previous).toBeNull()
       }
+    }
+  })
+
+  it('gives the demo accounts notifications (some unread) and saved searches that /search accepts (issue 17)', async () => {
+    const byEmail = new Map((await database.db.select().from(users)).map((u) => [u.email, u.id]))
+    const emma = byEmail.get('emma.wilson@demo.preloved.test')!
+    const hers = await database.db.select().from(notifications).where(eq(notifications.userId, emma))
+    expect(new Set(hers.map((n) => n.kind))).toEqual(new Set(['price_drop', 'saved_search', 'order']))
+    expect(hers.filter((n) => n.readAt === null).length).toBeGreaterThanOrEqual(2)
+    // each price drop is of a bag on her wishlist
+    const wished = (await database.db.select().from(wishlists).where(eq(wishlists.userId, emma))).map(
+      (w) => `/product/${w.productId}`,
+    )
+    for (const n of hers.filter((n) => n.kind === 'price_drop')) expect(wished).toContain(n.link)
+    // the sellers hear of their sales
+    const amelia = byEmail.get('amelia.hart@demo.preloved.test')!
+    expect(
+      (await database.db.select().from(notifications).where(eq(notifications.userId, amelia))).length,
+    ).toBeGreaterThan(0)
+    const searches = await database.db.select().from(savedSearches)
+    expect(searches.length).toBeGreaterThanOrEqual(2)
+    for (const s of searches) {
+      const { query } = await normaliseQuery(database.db, s.query)
+      expect(query).toBe(s.query)
     }
   })
 

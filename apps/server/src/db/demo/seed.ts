@@ -10,6 +10,7 @@ import { DEMO_ADDRESSES } from './demo-addresses.ts'
 import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
 import { seedDemoConversations } from './demo-conversations.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
+import { seedDemoNotifications } from './demo-notifications.ts'
 import { seedDemoOffers } from './demo-offers.ts'
 import { seedDemoOrders } from './demo-orders.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
@@ -236,6 +237,7 @@ export async function seedDemoData(
       (title) => listingByTitle.get(title)?.row,
       now,
     )
+    await seedDemoNotifications(tx, (key) => person(key).id, new Date(now)) // issue 17: the bell, saved searches
     return { orderCount, ordersStarted }
   })
   if (!seeded) return false

@@ -37,6 +37,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
         subject: m.subject,
         text: m.text,
         date: m.createdAt.toISOString(),
+        ...(m.headers ? { headers: m.headers } : {}),
       }))
     },
   )

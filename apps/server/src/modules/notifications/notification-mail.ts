@@ -1,10 +1,11 @@
-import type { NotificationKind } from '@preloved/shared/notifications'
+import { isAlwaysMailed, type NotificationKind } from '@preloved/shared/notifications'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { notificationSettings, users } from '../../db/schema/index.ts'
 
-/** Whether `kind` is mailed to the user: on unless they turned it off (GET|PUT /api/notification-settings). */
+/** Whether `kind` is mailed to the user: on unless they turned it off (GET|PUT /api/notification-settings); order updates always. */
 export async function mailAllowed(db: DbOrTx, userId: string, kind: NotificationKind) {
+  if (isAlwaysMailed(kind)) return true
   const [row] = await db
     .select({ mail: notificationSettings.mail })
     .from(notificationSettings)

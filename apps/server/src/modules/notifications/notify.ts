@@ -5,6 +5,7 @@ import { notifications } from '../../db/schema/index.ts'
 import { type LiveBus, publishLive } from '../live/live-bus.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { contactOf, mailAllowed } from './notification-mail.ts'
+import { toNotificationJson, unreadCount } from './notifications.repository.ts'
 
 /**
  * The one way a module tells a user something (MARKETPLACE.md §6; issue 17): an in-app notification (the bell, the
@@ -19,6 +20,8 @@ export interface NotifyDeps {
   log?: FastifyBaseLogger | undefined
   /** The shop's public address, for links in mail. */
   publicUrl: string
+  /** The time a notification is stamped with (the app's clock; the database's when not given). */
+  now?: (() => Date) | undefined
 }
 
 export const notifyDepsOf = (app: FastifyInstance): NotifyDeps => ({
@@ -27,6 +30,7 @@ export const notifyDepsOf = (app: FastifyInstance): NotifyDeps => ({
   mailer: app.mailer,
   log: app.log,
   publicUrl: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`,
+  now: () => app.now(),
 })
 
 export interface NotifyInput {
@@ -44,18 +48,18 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<void
   try {
     const [row] = await deps.db
       .insert(notifications)
-      .values({ userId: input.userId, kind: input.kind, text: input.text, link: input.link })
+      .values({
+        userId: input.userId,
+        kind: input.kind,
+        text: input.text,
+        link: input.link,
+        ...(deps.now ? { createdAt: deps.now() } : {}),
+      })
       .returning()
     if (!row) return
     await publishLive(deps.live, deps.db, [input.userId], 'notification', {
-      notification: {
-        _id: row.id,
-        kind: row.kind,
-        text: row.text,
-        link: row.link,
-        read: false,
-        createdAt: row.createdAt.toISOString(),
-      },
+      notification: toNotificationJson(row),
+      unread: await unreadCount(deps.db, input.userId),
     })
     if (input.mail) await mailNotification(deps, input.userId, input.kind, input.mail)
   } catch (err) {
@@ -75,5 +79,5 @@ async function mailNotification(
 ) {
   const contact = await contactOf(deps.db, userId)
   if (!contact || !(await mailAllowed(deps.db, userId, kind))) return
-  await deps.mailer.send({ to: contact.email, subject: mail.subject, text: mail.text })
+  await deps.mailer.send({ to: contact.email, subject: mail.subject, text: mail.text, userId, kind })
 }

@@ -22,9 +22,11 @@ import type { ImageStore } from '../images/image-store.ts'
 import { DISPLAY_PHOTO_SUFFIX, mayUsePhoto } from '../images/images.service.ts'
 import type { LiveBus } from '../live/live-bus.ts'
 import type { Mailer } from '../mail/mail.service.ts'
+import { type NotifyDeps, notify, notifyDepsOf } from '../notifications/notify.ts'
 import { refundThroughProvider } from '../payments/refunds.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
+import { notifySavedSearches } from '../saved-searches/saved-searches.service.ts'
 import { orderLedger, paymentEntries, refundEntries } from './ledger.ts'
 import {
   addEvent,
@@ -68,6 +70,8 @@ export interface OrderDeps {
   log?: FastifyBaseLogger
   /** Live updates (issue 17): what a sale changes is pushed to open pages (offers declined with it). */
   live?: LiveBus
+  /** In-app notifications of order moves (issue 17); none while seeding demo data. */
+  notify?: NotifyDeps | undefined
 }
 
 /** The deps of the app's orders: its database, mailer, processors and caches, and the configured rules. */
@@ -81,6 +85,7 @@ export const orderDepsOf = (app: FastifyInstance, log?: FastifyBaseLogger): Orde
   rules: orderRulesOf(app.config),
   log: log ?? app.log,
   live: app.live,
+  notify: notifyDepsOf(app),
 })
 
 /** A move's work after its transaction committed: mail, caches. */
@@ -123,9 +128,9 @@ export async function sendOrderMail(deps: OrderDeps, orderId: string, kinds: Mai
   const o = view.order
   const link = `${deps.origin}/dashboard/orders/${o.id}`
   const title = view.productTitle
-  const toBuyer = (subject: string, text: string) => ({ to: view.buyerEmail, subject, text })
-  const toSeller = (subject: string, text: string) => ({ to: view.sellerEmail, subject, text })
-  const out: { to: string; subject: string; text: string }[] = []
+  const toBuyer = (subject: string, text: string) => ({ to: view.buyerEmail, subject, text, userId: o.buyerId })
+  const toSeller = (subject: string, text: string) => ({ to: view.sellerEmail, subject, text, userId: o.sellerId })
+  const out: { to: string; subject: string; text: string; userId: string }[] = []
   for (const kind of kinds) {
     if (kind === 'receipt')
       out.push(
@@ -231,7 +236,17 @@ export async function sendOrderMail(deps: OrderDeps, orderId: string, kinds: Mai
     }
   }
   for (const message of out) {
-    await deps.mailer.send(message).catch((err: unknown) => deps.log?.warn({ err, orderId }, 'order mail not sent'))
+    await deps.mailer
+      .send({ ...message, kind: 'order' })
+      .catch((err: unknown) => deps.log?.warn({ err, orderId }, 'order mail not sent'))
+    // issue 17: the same news under the bell, linking to the order (mailed above: order updates are always mailed)
+    if (deps.notify)
+      await notify(deps.notify, {
+        userId: message.userId,
+        kind: 'order',
+        text: message.subject,
+        link: `/dashboard/orders/${o.id}`,
+      })
   }
 }
 
@@ -401,6 +416,9 @@ async function closeWithFullRefund(ctx: MoveCtx, tx: DbOrTx, o: OrderRow, c: Clo
       .set({ status: 'available' })
       .where(and(eq(products.id, o.productId), eq(products.status, 'sold')))
     ctx.effects.push(async () => ctx.deps.listingsChanged([o.productId]))
+    // for sale again: saved searches it matches are told (issue 17)
+    const notifyDeps = ctx.deps.notify
+    if (notifyDeps) ctx.effects.push(async () => void (await notifySavedSearches(notifyDeps, o.productId)))
   }
   await addEvent(tx, {
     orderId: o.id,

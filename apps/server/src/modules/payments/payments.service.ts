@@ -14,6 +14,7 @@ import type { CurrentUser } from '../../plugins/auth.ts'
 import { keepPaymentAddress } from '../addresses/addresses.repository.ts'
 import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
 import type { HoldRules } from '../bookings/bookings.service.ts'
+import { notifyWishlistSold } from '../notifications/notifications.service.ts'
 import { declineOffersOnBag, holdOfBag } from '../offers/offers.repository.ts'
 import { announceDeclinedOnSale, offerAnnouncerOf } from '../offers/offers.service.ts'
 import { createPaidOrder, type OrderDeps, sendOrderMail } from '../orders/orders.service.ts'
@@ -686,6 +687,8 @@ async function settlePayment(
     // the buyer's receipt, and the seller's "sold" with the ship-by date (the address is on the order page)
     await sendOrderMail(orderDeps, booking.id, ['receipt', 'sold'])
     await announceDeclinedOnSale(offerAnnouncerOf(orderDeps), declinedOffers, customer.id)
+    // issue 17: the others who kept it on their wishlist
+    if (orderDeps.notify) await notifyWishlistSold(orderDeps.notify, booking.productId, customer.id)
     return id
   } catch (err) {
     const code = pgErrorCode(err)

@@ -19,6 +19,9 @@ import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
 import { signedInUser } from '../../plugins/auth.ts'
 import { etagOf } from '../../plugins/etag.ts'
+import { notifyPriceDrop } from '../notifications/notifications.service.ts'
+import { notifyDepsOf } from '../notifications/notify.ts'
+import { notifySavedSearches } from '../saved-searches/saved-searches.service.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { type CachedPage, type ListingsChanged, listingsChanged } from './list-cache.ts'
 import {
@@ -165,6 +168,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const id = await createProduct(app.db, onListingsChanged, app.images, signedInUser(req), req.body)
+      await notifySavedSearches(notifyDepsOf(app), id) // issue 17: saved searches it matches
       return { acknowledged: true as const, insertedId: id }
     },
   )
@@ -260,7 +264,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = signedInUser(req)
-      await updateProduct(app.db, onListingsChanged, app.images, user, req.params.id, req.body, app.now())
+      const drop = await updateProduct(app.db, onListingsChanged, app.images, user, req.params.id, req.body, app.now())
+      if (drop) await notifyPriceDrop(notifyDepsOf(app), req.params.id, drop.fromCents, drop.toCents) // issue 17
       const row = await findProduct(app.db, req.params.id, app.now())
       if (!row) throw new AppError(404, messages.products.notFound)
       reply.header('cache-control', 'no-store')

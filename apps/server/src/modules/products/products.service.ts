@@ -117,6 +117,7 @@ export const mayEditProduct = (db: Db, user: CurrentUser, id: string) => ownList
  * measurements are replaced as a whole. A price change is kept in the price history, and `previous_price` says
  * what it was when it went down (null when it went up), in the one transaction that changes the row: the update
  * re-checks that the bag is still for sale, so an edit racing a sale gets 409 and a sold bag is never changed.
+ * Answers the price drop, when the price went down (its wishlisters are told: issue 17).
  */
 export async function updateProduct(
   db: Db,
@@ -152,7 +153,7 @@ export async function updateProduct(
       : undefined
   const details = await detailColumns(db, body)
   const newPrice = body.resell_price === undefined ? undefined : dollarsToCents(body.resell_price)
-  await db.transaction(async (tx) => {
+  const drop = await db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: products.status, priceCents: products.resellPriceCents })
       .from(products)
@@ -194,8 +195,12 @@ export async function updateProduct(
     // stamped by the database, as the first price was: the history's order never depends on two clocks
     if (priceChanged) await tx.insert(priceHistory).values({ productId: id, priceCents: newPrice })
     for (const photo of photos ?? []) await markUploadUsed(tx, photo.key, listing.sellerId, id)
+    return priceChanged && newPrice < current.priceCents
+      ? { fromCents: current.priceCents, toCents: newPrice }
+      : undefined
   })
   listingsChanged()
+  return drop
 }
 
 /** The listing a seller (or an admin) acts on: 404 when missing or removed, 403 when someone else's. */

@@ -44,7 +44,7 @@ const wordsQuery = (words: string[], op: '&&' | '||') =>
  * (when full text finds nothing for the words): each word is a word of the listing or like a word of its brand or
  * title (pg_trgm's word similarity, served by the trigram index), so "chanle flap" finds Chanel flap bags.
  */
-function textMatch(f: Pick<SearchFilters, 'words' | 'fuzzy'>): SQL {
+export function textMatch(f: Pick<SearchFilters, 'words' | 'fuzzy'>): SQL {
   if (!f.fuzzy) return sql`${products.searchVector} @@ (${wordsQuery(f.words, '&&')})`
   return sql.join(
     f.words.map(

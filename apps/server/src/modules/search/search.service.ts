@@ -38,21 +38,15 @@ export function queryWords(q: string | undefined): string[] {
 
 const uniqueSorted = <T extends string>(values: readonly T[] | undefined): T[] => [...new Set(values ?? [])].sort()
 
-/** GET /api/search: the page, `total`, the facets, and the next page's cursor when there is one. */
-export async function search(
-  deps: SearchDeps,
-  query: SearchQuery,
-): Promise<{ result: SearchResult; nextCursor: string | undefined }> {
-  const words = queryWords(query.q)
-  const brandSlugs = uniqueSorted(query.brand)
-  const found = await deps.brands.bySlugs(brandSlugs)
+/**
+ * A query's filters as search applies them: words, brand slugs as ids (an unknown one: 400 naming `brand`), prices in
+ * cents. Saved searches (issue 17) match new listings through this too, so a saved query means what /search shows.
+ */
+export async function searchFiltersOf(brands: BrandIndex, query: SearchQuery): Promise<Omit<SearchFilters, 'fuzzy'>> {
+  const found = await brands.bySlugs(uniqueSorted(query.brand))
   if ('unknown' in found) throw new AppError(400, messages.search.unknownBrand)
-  // without words there is nothing to rank by: relevance reads as newest
-  const asked: SearchSort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest')
-  const sort: SearchSort = asked === 'relevance' && words.length === 0 ? 'newest' : asked
-  const cursor = query.cursor === undefined ? undefined : decodeSearchCursor(deps.cursorKey, query.cursor, sort)
-  const filters: Omit<SearchFilters, 'fuzzy'> = {
-    words,
+  return {
+    words: queryWords(query.q),
     category: uniqueSorted(query.category),
     brand: found.entries.map((b) => b.id).sort(),
     condition: uniqueSorted(query.condition),
@@ -63,6 +57,19 @@ export async function search(
     maxCents: query.maxPrice === undefined ? undefined : Math.floor(query.maxPrice * 100 + 1e-6),
     verified: query.verified === 'true',
   }
+}
+
+/** GET /api/search: the page, `total`, the facets, and the next page's cursor when there is one. */
+export async function search(
+  deps: SearchDeps,
+  query: SearchQuery,
+): Promise<{ result: SearchResult; nextCursor: string | undefined }> {
+  const filters = await searchFiltersOf(deps.brands, query)
+  const { words } = filters
+  // without words there is nothing to rank by: relevance reads as newest
+  const asked: SearchSort = query.sort ?? (words.length > 0 ? 'relevance' : 'newest')
+  const sort: SearchSort = asked === 'relevance' && words.length === 0 ? 'newest' : asked
+  const cursor = query.cursor === undefined ? undefined : decodeSearchCursor(deps.cursorKey, query.cursor, sort)
   const limit = query.limit ?? SEARCH_DEFAULT_LIMIT
   const { summary, rows, next } = await searchInMemory(deps, filters, sort, cursor, limit)
   const names = await deps.brands.byIds(summary.counts.brand.map((b) => b.value))

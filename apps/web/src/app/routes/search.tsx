@@ -11,6 +11,7 @@ import {
 } from 'react-router'
 import { paths } from '@/config/paths'
 import { ProductCard } from '@/features/products/components/product-card'
+import { SaveSearchButton } from '@/features/saved-searches/components/save-search-button'
 import { searchQueryOptions } from '@/features/search/api/search'
 import { SearchView } from '@/features/search/components/search-view'
 import { describeSearch, hasFilters, LIST_FILTERS, searchParamsOf } from '@/features/search/search-params'
@@ -81,5 +82,12 @@ export default function SearchRoute() {
   const { badQuery } = useLoaderData<typeof loader>()
   const { search } = useLocation()
   const params = searchParamsOf(search)
-  return <SearchView params={params} badQuery={badQuery} renderCard={(product) => <ProductCard product={product} />} />
+  return (
+    <SearchView
+      params={params}
+      badQuery={badQuery}
+      renderCard={(product) => <ProductCard product={product} />}
+      actions={<SaveSearchButton query={params.toString()} />}
+    />
+  )
 }

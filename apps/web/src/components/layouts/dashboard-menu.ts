@@ -1,5 +1,6 @@
 import type { Role } from '@preloved/shared/constants'
 import { conversationsNavMessages } from '@preloved/shared/messages/conversations'
+import { notificationsMessages } from '@preloved/shared/messages/notifications'
 import { offersMessages } from '@preloved/shared/messages/offers'
 import { navMessages } from '@preloved/shared/site-messages'
 import { paths } from '@/config/paths'
@@ -19,10 +20,14 @@ const buying: MenuItem[] = [
   { to: paths.dashboard.wishlist(), label: navMessages.myWishlist },
 ]
 
-// The account's own pages, for every role (issue 16: saved delivery addresses; issue 17: messages, with the unread count).
+// The account's own pages, for every role (issue 16: saved delivery addresses; issue 17: messages with the unread
+// count, notifications, saved searches, mail settings).
 const account: MenuItem[] = [
   { to: paths.dashboard.messages(), label: conversationsNavMessages.messages, count: 'messages' },
+  { to: paths.dashboard.notifications(), label: notificationsMessages.pageTitle },
+  { to: paths.dashboard.savedSearches(), label: notificationsMessages.savedTitle },
   { to: paths.dashboard.addresses(), label: navMessages.addresses },
+  { to: paths.dashboard.notificationSettings(), label: notificationsMessages.settingsTitle },
 ]
 
 // SPEC §2 side menu: ordinary users, admin and sellers each see their own links first (the admin also reads the

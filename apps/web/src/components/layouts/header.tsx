@@ -20,6 +20,12 @@ type NavItem = { to: string; label: string }
  */
 export const HeaderSearchContext = createContext<ComponentType<{ className?: string }> | null>(null)
 
+/**
+ * The notifications bell (issue 17): it belongs to features/notifications, provided by the app (app/provider.tsx); it
+ * shows for signed-in users only.
+ */
+export const HeaderBellContext = createContext<ComponentType<{ className?: string }> | null>(null)
+
 const shop: NavItem = { to: paths.categories(), label: navMessages.shop }
 const navItems: NavItem[] = [
   { to: paths.home(), label: navMessages.home },
@@ -143,6 +149,7 @@ export function Header({ dashboardMenu }: { dashboardMenu?: DashboardMenu } = {}
   const toggleRef = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
   const HeaderSearch = useContext(HeaderSearchContext)
+  const HeaderBell = useContext(HeaderBellContext)
 
   // a link followed from the menu (or anywhere) closes it
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path changing is the event
@@ -197,13 +204,19 @@ export function Header({ dashboardMenu }: { dashboardMenu?: DashboardMenu } = {}
               </NavLink>
             </li>
           ))}
+          {HeaderBell && session.user ? (
+            <li>
+              <HeaderBell />
+            </li>
+          ) : null}
           <AccountLinks user={session.user} pending={session.isPending} variant="desktop" />
         </ul>
 
-        {/* phones: Shop stays in the bar, beside the menu button */}
+        {/* phones: Shop stays in the bar, beside the bell and the menu button */}
         <NavLink to={shop.to} className={(state) => cn(desktopLinkClass(state), 'px-2.5 md:hidden')}>
           {shop.label}
         </NavLink>
+        {HeaderBell && session.user ? <HeaderBell className="md:hidden" /> : null}
 
         <div ref={containerRef} className="md:hidden">
           <button

@@ -40,6 +40,13 @@ function MailItem({ mail }: { mail: OutboxMail }) {
               <dd className="break-all">{mail.to}</dd>
               <dt className="text-base-content/70">Subject</dt>
               <dd>{mail.subject}</dd>
+              {/* issue 17: List-Unsubscribe and List-Unsubscribe-Post, as sent */}
+              {Object.entries(mail.headers ?? {}).map(([name, value]) => (
+                <div key={name} className="contents">
+                  <dt className="text-base-content/70">{name}</dt>
+                  <dd className="break-all font-mono text-xs">{value}</dd>
+                </div>
+              ))}
             </dl>
             <pre className="overflow-x-auto rounded-field bg-base-200 p-4 font-mono text-sm leading-relaxed whitespace-pre-wrap break-words">
               {mail.text}

@@ -27,13 +27,15 @@ type SearchViewProps = {
   badQuery?: string | null
   /** A result's card, composed by the route (features do not import each other). */
   renderCard: (product: Product, index: number) => ReactNode
+  /** Beside the heading: what the route composes in (issue 17: "Save this search"). */
+  actions?: ReactNode
 }
 
 /**
  * '/search' (MARKETPLACE.md §3): the result grid with its count, sort and "Load more"; the filters in a sidebar on wide
  * screens and in a drawer on phones; the active filters as chips. Every change is a new URL.
  */
-export function SearchView({ params, badQuery, renderCard }: SearchViewProps) {
+export function SearchView({ params, badQuery, renderCard, actions }: SearchViewProps) {
   const navigate = useNavigate()
   const search = useSearch(params, !badQuery)
   const [drawerOpen, setDrawerOpen] = useState(false)
@@ -142,13 +144,16 @@ export function SearchView({ params, badQuery, renderCard }: SearchViewProps) {
 
   return (
     <section className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
-      <header className="flex flex-col gap-1">
-        <h1 className="font-display text-2xl font-semibold sm:text-3xl">{heading}</h1>
-        {total !== undefined && !refused ? (
-          <p className="text-sm text-base-content/70" aria-live="polite">
-            {t.bagCount(count.format(total), total === 1)}
-          </p>
-        ) : null}
+      <header className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="font-display text-2xl font-semibold sm:text-3xl">{heading}</h1>
+          {total !== undefined && !refused ? (
+            <p className="text-sm text-base-content/70" aria-live="polite">
+              {t.bagCount(count.format(total), total === 1)}
+            </p>
+          ) : null}
+        </div>
+        {actions && !refused ? <div className="shrink-0">{actions}</div> : null}
       </header>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
