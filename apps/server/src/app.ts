@@ -31,6 +31,7 @@ import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
       await api.register(earningsRoutes)
+      await api.register(reviewsRoutes)
     },
     { prefix: '/api' },
   )

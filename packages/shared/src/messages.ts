@@ -16,6 +16,7 @@ import { postsMessages } from './messages/posts.ts'
 import { productPageMessages } from './messages/product-page.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
+import { reviewsMessages } from './messages/reviews.ts'
 import { searchMessages } from './messages/search.ts'
 import { sellersMessages } from './messages/sellers.ts'
 import { settingsMessages } from './messages/settings.ts'
@@ -56,4 +57,5 @@ export const messages = {
   orderMoves: orderMovesMessages,
   orderMail: orderMailMessages,
   earnings: earningsMessages,
+  reviews: reviewsMessages,
 } as const
