@@ -21,6 +21,7 @@ import {
   findReview,
   findReviewOfOrder,
   findReviewViewOfOrder,
+  forgetRatingSums,
   publicName,
   type ReviewRow,
   standingFigures,
@@ -136,6 +137,7 @@ export async function reviewOrder(
       throw new AppError(409, m.alreadyReviewed)
     throw err
   }
+  forgetRatingSums(deps.db, review.sellerId)
   if (deps.notify) await tellSeller(deps.notify, review)
   return review
 }
