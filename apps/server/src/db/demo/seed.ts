@@ -11,6 +11,7 @@ import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { seedDemoOrders } from './demo-orders.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
+import { seedDemoReviews } from './demo-reviews.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
@@ -227,6 +228,7 @@ export async function seedDemoData(
       },
       now,
     )
+    await seedDemoReviews(tx, store, options.orderRules ?? DEFAULT_ORDER_RULES, now, artCacheDir) // issue 17
     return { orderCount, ordersStarted }
   })
   if (!seeded) return false
