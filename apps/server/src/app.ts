@@ -40,6 +40,7 @@ import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts'
 import { sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(liveRoutes)
       await api.register(notificationsRoutes)
       await api.register(savedSearchesRoutes)
+      await api.register(reviewsRoutes)
     },
     { prefix: '/api' },
   )

@@ -739,6 +739,49 @@ cases.push(
   },
 )
 
+// reviews (issue 17): the buyer reviews a completed order, the reviewed seller replies, everyone reads a seller's reviews
+const completedOrder = async (c: Ctx) => {
+  const id = await c.newOrder('shipped')
+  await t.app.inject({ method: 'POST', url: `/api/orders/${id}/confirm`, headers: c.s.customer.bearer })
+  return id
+}
+const reviewedOrder = async (c: Ctx) => {
+  const id = await completedOrder(c)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/review`,
+    headers: c.s.customer.bearer,
+    payload: { rating: 5, text: 'Lovely' },
+  })
+  return res.json()._id as string
+}
+cases.push(
+  {
+    route: 'GET /api/orders/:id/review',
+    request: async (c, w) => ({ url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await completedOrder(c)}/review` }),
+    expect: orderParties({ customer: 200, seller: 200, admin: 200 }),
+  },
+  {
+    route: 'POST /api/orders/:id/review',
+    request: async (c, w) => ({
+      url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await completedOrder(c)}/review`,
+      payload: { rating: 4, text: 'As described' },
+    }),
+    expect: orderParties({ customer: 201 }),
+  },
+  {
+    // a review is public: anyone signed in but the reviewed seller is refused with 403
+    route: 'POST /api/reviews/:id/reply',
+    request: async (c) => ({ url: `/api/reviews/${await reviewedOrder(c)}/reply`, payload: { text: 'Thank you!' } }),
+    expect: { ...signedIn(403), seller: 200 },
+  },
+  {
+    route: 'GET /api/sellers/:id/reviews',
+    request: (c) => ({ url: `/api/sellers/${c.s.seller.id}/reviews` }),
+    expect: all(200),
+  },
+)
+
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts
 const NOT_IN_MATRIX = new Set(['GET /api/auth/*', 'POST /api/auth/*', 'GET /api/jwt'])
 

@@ -20,6 +20,7 @@ import { postsMessages } from './messages/posts.ts'
 import { productPageMessages } from './messages/product-page.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
+import { reviewsMessages } from './messages/reviews.ts'
 import { searchMessages } from './messages/search.ts'
 import { sellersMessages } from './messages/sellers.ts'
 import { settingsMessages } from './messages/settings.ts'
@@ -64,4 +65,5 @@ export const messages = {
   conversations: conversationsMessages,
   live: liveMessages,
   notifications: notificationsMessages,
+  reviews: reviewsMessages,
 } as const

@@ -14,6 +14,7 @@ import { seedDemoNotifications } from './demo-notifications.ts'
 import { seedDemoOffers } from './demo-offers.ts'
 import { seedDemoOrders } from './demo-orders.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
+import { seedDemoReviews } from './demo-reviews.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
@@ -238,6 +239,7 @@ export async function seedDemoData(
       now,
     )
     await seedDemoNotifications(tx, (key) => person(key).id, new Date(now)) // issue 17: the bell, saved searches
+    await seedDemoReviews(tx, store, options.orderRules ?? DEFAULT_ORDER_RULES, now, artCacheDir) // issue 17
     return { orderCount, ordersStarted }
   })
   if (!seeded) return false
