@@ -7,6 +7,7 @@ import { Loading } from '@/components/ui/loading'
 import { orderQueryOptions, useOrder } from '@/features/orders/api/orders'
 import { OrderDetails } from '@/features/orders/components/order-details'
 import { orderViewer } from '@/features/orders/order-state'
+import { OrderReview } from '@/features/reviews/components/order-review'
 import { getAccessToken } from '@/lib/access-token'
 import { sessionQueryOptions, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
@@ -41,6 +42,8 @@ export default function OrderRoute() {
   if (!viewer) return <NotFound />
   return (
     <DashboardPage title={t.orderTitle(order.product.title)}>
+      {/* a completed order's review comes first: the buyer's one thing left to do (issue 17) */}
+      <OrderReview order={order} viewer={viewer} />
       <OrderDetails order={order} viewer={viewer} />
     </DashboardPage>
   )
