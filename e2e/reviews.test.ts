@@ -183,6 +183,10 @@ describe('a completed order gets a review, and the seller profile shows it', () 
 describe("a seller's badges, from the demo's data", () => {
   it('Daniel Okafor shows Ships fast, Top rated and Verified on his profile and beside his name on his bags; his reviews page', async () => {
     const [daniel] = await h.app.db.select().from(users).where(eq(users.email, 'daniel.okafor@demo.preloved.test'))
+    // rendered on the server: the stars, the badges and the first reviews are in the HTML before any script runs
+    const html = await (await fetch(`${h.baseUrl}/seller/${daniel!.id}`)).text()
+    for (const text of [m.badgeLabel.ships_fast, m.badgeLabel.top_rated, m.rated(4.9), 'Clean and fresh. Fast too.'])
+      expect(html).toContain(text)
     const { page, context, errors } = await h.newPage('desktop')
     await page.goto(`/seller/${daniel!.id}`)
     const header = page.locator('main header')
@@ -206,6 +210,8 @@ describe("a seller's badges, from the demo's data", () => {
       .from(products)
       .where(eq(products.sellerId, daniel!.id))
       .then((rows) => rows.filter((r) => r.status === 'available'))
+    const productHtml = await (await fetch(`${h.baseUrl}/product/${bag!.id}`)).text()
+    expect(productHtml).toContain(m.badgeLabel.top_rated)
     await page.goto(`/product/${bag!.id}`)
     const sellerCard = page.getByRole('region', { name: messages.productPage.soldBy })
     await sellerCard.getByText(m.badgeLabel.ships_fast).waitFor()
