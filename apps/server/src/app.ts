@@ -11,18 +11,25 @@ import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { brandsRoutes } from './modules/brands/brands.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
+import { conversationsRoutes } from './modules/conversations/conversations.routes.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts'
+import { sweepPayoutsOf } from './modules/earnings/earnings.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { type ImageStore, LocalImageStore } from './modules/images/image-store.ts'
 import { imagesRoutes } from './modules/images/images.routes.ts'
 import { cleanupOrphanImages } from './modules/images/images.service.ts'
 import { S3ImageStore } from './modules/images/s3-store.ts'
-import { type LiveBus, LocalLiveBus } from './modules/live/live-bus.ts'
+import { livePlugin } from './modules/live/live.plugin.ts'
+import { pruneLiveEvents } from './modules/live/live.repository.ts'
+import { liveRoutes } from './modules/live/live.routes.ts'
+import type { LiveBus } from './modules/live/live-bus.ts'
 import { createMailer, type Mailer } from './modules/mail/mail.service.ts'
 import { outboxRoutes } from './modules/mail/outbox.routes.ts'
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
 import { notifyDepsOf } from './modules/notifications/notify.ts'
+import { offersRoutes } from './modules/offers/offers.routes.ts'
+import { offerDepsOf, sweepOffers } from './modules/offers/offers.service.ts'
 import { ordersRoutes } from './modules/orders/orders.routes.ts'
 import { orderDepsOf, orderRulesOf, sweepOrders } from './modules/orders/orders.service.ts'
 import { createPageCache } from './modules/pages/page-renderer.ts'
@@ -33,6 +40,7 @@ import { postsRoutes } from './modules/posts/posts.routes.ts'
 import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts'
 import { sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
@@ -40,6 +48,7 @@ import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
 import { seoRoutes } from './modules/seo/seo.routes.ts'
 import { settingsRoutes } from './modules/settings/settings.routes.ts'
+import { blocksRoutes } from './modules/users/blocks.routes.ts'
 import { usersRoutes } from './modules/users/users.routes.ts'
 import { wishlistsRoutes } from './modules/wishlists/wishlists.routes.ts'
 import { type ApiRoute, securityOf } from './plugins/access.ts'
@@ -69,9 +78,6 @@ declare module 'fastify' {
     now(): Date
   }
 }
-
-/** How often the order deadlines are swept (each sweep applies everything due, so a minute late at most). */
-const ORDER_SWEEP_MS = 60_000
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -181,9 +187,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
   app.decorate('pageCache', createPageCache(config.PAGE_CACHE_MS))
   app.decorate('searchCache', new SearchChanges())
-  const live: LiveBus = new LocalLiveBus()
-  app.decorate('live', live)
-  app.addHook('onClose', async () => live.close())
+  // live updates (issue 17): the bus between instances and this instance's open streams (modules/live)
+  await app.register(livePlugin, { database })
 
   await app.register(errorHandlerPlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner
@@ -232,8 +237,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(postsRoutes)
       await api.register(settingsRoutes)
       await api.register(earningsRoutes)
+      await api.register(offersRoutes)
+      await api.register(conversationsRoutes)
+      await api.register(blocksRoutes)
+      await api.register(liveRoutes)
       await api.register(notificationsRoutes)
       await api.register(savedSearchesRoutes)
+      await api.register(reviewsRoutes)
     },
     { prefix: '/api' },
   )
@@ -276,7 +286,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   sweeper.unref()
   app.addHook('onClose', async () => clearInterval(sweeper))
   // order deadlines (issue 16): ship-by, auto-completion and the seller's reminder, at start (a stopped server catches
-  // up) and every minute; safe with several instances (modules/orders: SKIP LOCKED and conditional moves)
+  // up) and every ORDER_SWEEP_SECONDS (a minute by default: each sweep applies everything due, so that late at most);
+  // safe with several instances (modules/orders: SKIP LOCKED and conditional moves)
   let deadlines: Promise<unknown> = Promise.resolve()
   const sweepDeadlines = () => {
     deadlines = deadlines.then(() =>
@@ -285,6 +296,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         (err) => app.log.warn({ err }, 'order deadline sweep failed'),
       ),
     )
+    deadlines = deadlines.then(() => sweepPayoutsOf(app)) // Stripe payouts still pending a minute on (issue 16)
+    // offers (issue 17): expiry, lapsed holds, offers on bags no longer for sale
+    deadlines = deadlines.then(() =>
+      sweepOffers(offerDepsOf(app), app.now()).catch((err) => app.log.warn({ err }, 'offer sweep failed')),
+    )
+    // live events older than a day (by the database's clock, which stamped them)
+    deadlines = deadlines.then(() =>
+      pruneLiveEvents(app.db).catch((err) => app.log.warn({ err }, 'live event pruning failed')),
+    )
     // saved searches' daily mail (issue 17): each claimed by one instance (a conditional UPDATE of mailed_at)
     deadlines = deadlines.then(() =>
       sweepSavedSearchDigests(notifyDepsOf(app), app.now()).catch((err) =>
@@ -292,7 +312,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ),
     )
   }
-  const deadlineSweeper = setInterval(sweepDeadlines, ORDER_SWEEP_MS)
+  const deadlineSweeper = setInterval(sweepDeadlines, Math.round(config.ORDER_SWEEP_SECONDS * 1000))
   deadlineSweeper.unref()
   app.addHook('onClose', async () => {
     clearInterval(deadlineSweeper)

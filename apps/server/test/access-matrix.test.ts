@@ -1,6 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { orders, posts, reports, savedAddresses, savedSearches, users, wishlists } from '../src/db/schema/index.ts'
+import {
+  conversations,
+  messageReports,
+  orders,
+  posts,
+  reports,
+  savedAddresses,
+  savedSearches,
+  users,
+  wishlists,
+} from '../src/db/schema/index.ts'
 import { signUnsubscribeToken, unsubscribeKey } from '../src/modules/mail/unsubscribe-token.ts'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from './auth-helpers.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
@@ -38,6 +48,8 @@ interface Ctx {
   newOrder(state?: 'paid' | 'shipped' | 'disputed'): Promise<string>
   /** A fresh blog post, published or a draft. */
   newPost(published: boolean): Promise<{ id: string; slug: string }>
+  /** A fresh offer of the customer on a bag of the (unverified) seller, pending or countered (issue 17). */
+  newOffer(state?: 'pending' | 'countered'): Promise<string>
 }
 
 interface Req {
@@ -88,6 +100,8 @@ const cases: Case[] = [
   },
   { route: 'GET /api/sellers/:id', request: (c) => ({ url: `/api/sellers/${c.s.seller.id}` }), expect: all(200) },
   { route: 'GET /api/me', request: () => ({ url: '/api/me' }), expect: signedIn(200) },
+  // live updates (issue 17): the polling answer here; the stream itself is tested over HTTP in modules/live
+  { route: 'GET /api/events', request: () => ({ url: '/api/events?poll=1' }), expect: signedIn(200) },
   { route: 'GET /api/outbox', request: () => ({ url: '/api/outbox' }), expect: { ...signedIn(403), admin: 200 } },
   {
     route: 'POST /api/users',
@@ -482,6 +496,152 @@ cases.push(
   },
 )
 
+// offers (issue 17): the customer made the offer on the (unverified) seller's bag; the verified seller and the admin
+// are strangers to it (404); whose move it is decides between 200 and 403
+const offerMove = (
+  path: string,
+  state: 'pending' | 'countered',
+  payload: object | undefined,
+  ok: Partial<Record<Who, number>>,
+  name?: string,
+): Case => ({
+  route: `POST /api/offers/:id/${path}`,
+  ...(name ? { name } : {}),
+  request: async (c, w) => ({
+    url: `/api/offers/${w === 'anonymous' ? NO_ORDER : await c.newOffer(state)}/${path}`,
+    ...(payload ? { payload } : {}),
+  }),
+  expect: { ...orderParties(ok), admin: 404 },
+})
+cases.push(
+  { route: 'GET /api/offers/rules', request: () => ({ url: '/api/offers/rules' }), expect: all(200) },
+  {
+    route: 'POST /api/offers',
+    request: async (c) => ({ url: '/api/offers', payload: { productId: await c.newProduct(), amount: 100 } }),
+    expect: { anonymous: 401, customer: 201, seller: 403, verifiedSeller: 403, admin: 403 },
+  },
+  { route: 'GET /api/offers', request: () => ({ url: '/api/offers?role=buyer' }), expect: signedIn(200) },
+  offerMove('accept', 'pending', undefined, { seller: 200 }, 'a pending offer'),
+  offerMove('accept', 'countered', undefined, { customer: 200 }, 'a counter-offer'),
+  offerMove('decline', 'pending', undefined, { seller: 200 }, 'a pending offer'),
+  offerMove('decline', 'countered', undefined, { customer: 200 }, 'a counter-offer'),
+  offerMove('counter', 'pending', { amount: 110 }, { seller: 200 }),
+  offerMove('withdraw', 'pending', undefined, { customer: 200 }),
+)
+
+// messages, blocks and their moderation (issue 17): a conversation of the customer about the (unverified) seller's bag;
+// the verified seller is a stranger to it (404), and so is the admin until a message in it is reported
+const newConversation = async (c: Ctx) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: c.s.customer.bearer,
+    payload: { productId: await c.newProduct(), text: 'Is it still available?' },
+  })
+  return res.json() as { conversationId: string; _id: string }
+}
+const NO_CONVERSATION = '00000000-0000-4000-8000-000000000000'
+const conversationParties = (ok: Partial<Record<Who, number>>): Record<Who, number> => ({
+  anonymous: 401,
+  customer: 200,
+  seller: 200,
+  verifiedSeller: 404,
+  admin: 404,
+  ...ok,
+})
+cases.push(
+  {
+    route: 'POST /api/conversations',
+    request: async (c) => ({ url: '/api/conversations', payload: { productId: await c.newProduct(), text: 'Hello' } }),
+    // customers write first; the verified seller is no customer either
+    expect: { anonymous: 401, customer: 201, seller: 403, verifiedSeller: 403, admin: 403 },
+  },
+  { route: 'GET /api/conversations', request: () => ({ url: '/api/conversations' }), expect: signedIn(200) },
+  {
+    route: 'GET /api/conversations/unread',
+    request: () => ({ url: '/api/conversations/unread' }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'GET /api/conversations/:id',
+    request: async (c, w) => ({
+      url: `/api/conversations/${w === 'anonymous' ? NO_CONVERSATION : (await newConversation(c)).conversationId}`,
+    }),
+    expect: conversationParties({}),
+  },
+  {
+    route: 'GET /api/conversations/:id',
+    name: 'reported',
+    request: async (c, w) => {
+      if (w === 'anonymous') return { url: `/api/conversations/${NO_CONVERSATION}` }
+      const { conversationId } = await newConversation(c)
+      await t.database.db
+        .update(conversations)
+        .set({ reportedAt: new Date() })
+        .where(eq(conversations.id, conversationId))
+      return { url: `/api/conversations/${conversationId}` }
+    },
+    expect: conversationParties({ admin: 200 }),
+  },
+  {
+    route: 'GET /api/conversations/:id/messages',
+    request: async (c, w) => ({
+      url: `/api/conversations/${w === 'anonymous' ? NO_CONVERSATION : (await newConversation(c)).conversationId}/messages`,
+    }),
+    expect: conversationParties({}),
+  },
+  {
+    route: 'POST /api/conversations/:id/messages',
+    request: async (c, w) => ({
+      url: `/api/conversations/${w === 'anonymous' ? NO_CONVERSATION : (await newConversation(c)).conversationId}/messages`,
+      payload: { text: 'A reply' },
+    }),
+    expect: conversationParties({ customer: 201, seller: 201 }),
+  },
+  {
+    route: 'POST /api/orders/:id/conversation',
+    request: async (c, w) => ({
+      url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await c.newOrder()}/conversation`,
+      payload: { text: 'About the order' },
+    }),
+    // the admin sees the order but does not write in its conversation
+    expect: { anonymous: 401, customer: 201, seller: 201, verifiedSeller: 404, admin: 403 },
+  },
+  {
+    route: 'POST /api/messages/:id/report',
+    request: async (c, w) => ({
+      url: `/api/messages/${w === 'anonymous' ? NO_CONVERSATION : (await newConversation(c))._id}/report`,
+      payload: { reason: 'Asks to pay outside' },
+    }),
+    // the customer wrote it: their own message is not theirs to report
+    expect: { anonymous: 401, customer: 403, seller: 201, verifiedSeller: 404, admin: 404 },
+  },
+  { route: 'GET /api/message-reports', request: () => ({ url: '/api/message-reports' }), expect: adminOnly },
+  {
+    route: 'POST /api/message-reports/:id/resolve',
+    request: async (c) => {
+      const { _id, conversationId } = await newConversation(c)
+      const [report] = await t.database.db
+        .insert(messageReports)
+        .values({ messageId: _id, conversationId, reporterId: c.s.seller.id, reason: 'Spam' })
+        .returning({ id: messageReports.id })
+      return { url: `/api/message-reports/${report!.id}/resolve`, payload: { action: 'dismiss' } }
+    },
+    expect: adminOnly,
+  },
+  { route: 'GET /api/blocks', request: () => ({ url: '/api/blocks' }), expect: signedIn(200) },
+  {
+    route: 'POST /api/blocks/:userId',
+    request: async (c) => ({ url: `/api/blocks/${await c.newUser('customer')}` }),
+    expect: signedIn(200),
+  },
+  {
+    route: 'DELETE /api/blocks/:userId',
+    request: async (c) => ({ url: `/api/blocks/${await c.newUser('customer')}` }),
+    expect: signedIn(200),
+  },
+)
+
 // issue 17: notifications, mail settings, the signed unsubscribe link and saved searches
 const savedSearchOf = async (c: Ctx, who: Who) => {
   const owner = who === 'anonymous' ? c.s.customer.id : c.s[who].id
@@ -579,6 +739,49 @@ cases.push(
   },
 )
 
+// reviews (issue 17): the buyer reviews a completed order, the reviewed seller replies, everyone reads a seller's reviews
+const completedOrder = async (c: Ctx) => {
+  const id = await c.newOrder('shipped')
+  await t.app.inject({ method: 'POST', url: `/api/orders/${id}/confirm`, headers: c.s.customer.bearer })
+  return id
+}
+const reviewedOrder = async (c: Ctx) => {
+  const id = await completedOrder(c)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/orders/${id}/review`,
+    headers: c.s.customer.bearer,
+    payload: { rating: 5, text: 'Lovely' },
+  })
+  return res.json()._id as string
+}
+cases.push(
+  {
+    route: 'GET /api/orders/:id/review',
+    request: async (c, w) => ({ url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await completedOrder(c)}/review` }),
+    expect: orderParties({ customer: 200, seller: 200, admin: 200 }),
+  },
+  {
+    route: 'POST /api/orders/:id/review',
+    request: async (c, w) => ({
+      url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await completedOrder(c)}/review`,
+      payload: { rating: 4, text: 'As described' },
+    }),
+    expect: orderParties({ customer: 201 }),
+  },
+  {
+    // a review is public: anyone signed in but the reviewed seller is refused with 403
+    route: 'POST /api/reviews/:id/reply',
+    request: async (c) => ({ url: `/api/reviews/${await reviewedOrder(c)}/reply`, payload: { text: 'Thank you!' } }),
+    expect: { ...signedIn(403), seller: 200 },
+  },
+  {
+    route: 'GET /api/sellers/:id/reviews',
+    request: (c) => ({ url: `/api/sellers/${c.s.seller.id}/reviews` }),
+    expect: all(200),
+  },
+)
+
 // better-auth's own endpoints are public by nature (sign-in, sign-up…); their rules are tested in auth.test.ts
 const NOT_IN_MATRIX = new Set(['GET /api/auth/*', 'POST /api/auth/*', 'GET /api/jwt'])
 
@@ -632,6 +835,24 @@ beforeAll(async () => {
         t.app.inject({ method: 'POST', url: `/api/orders/${id}/${path}`, headers: who.bearer, payload })
       if (state !== 'paid') await move(seller!, 'ship', { carrier: 'DHL', trackingNumber: 'M1' })
       if (state === 'disputed') await move(customer!, 'dispute', { reason: 'damaged', note: 'Torn' })
+      return id
+    },
+    newOffer: async (state = 'pending') => {
+      const p = await insertProduct(t.database.db, seller!.id)
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/offers',
+        headers: customer!.bearer,
+        payload: { productId: p.id, amount: 100 },
+      })
+      const id = made.json()._id as string
+      if (state === 'countered')
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/offers/${id}/counter`,
+          headers: seller!.bearer,
+          payload: { amount: 110 },
+        })
       return id
     },
     newIntent: async () =>

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { pageQuerySchema } from './common.ts'
+import { conversationsMessages } from './messages/conversations.ts'
 import './zod-config.ts'
 
 // Buyer–seller messages (MARKETPLACE.md §5; issue 17): the shared contract of server and web.
@@ -24,8 +26,16 @@ export type SendMessageBody = z.infer<typeof sendMessageBodySchema>
 
 /** POST /api/messages/{id}/report */
 export const reportMessageBodySchema = z.object({
-  reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required').max(500),
+  reason: z
+    .string({ error: 'reason is required' })
+    .trim()
+    .min(1, 'reason is required')
+    .max(500, 'reason must be at most 500 characters'),
 })
+export type ReportMessageBody = z.infer<typeof reportMessageBodySchema>
+
+/** What the report dialog offers (the reason travels as its words; any other text is accepted too). */
+export const MESSAGE_REPORT_REASONS = conversationsMessages.reportReasons
 
 export const chatMessageSchema = z.object({
   _id: z.string(),
@@ -55,3 +65,40 @@ export const conversationSchema = z.object({
   lastMessageAt: z.string(),
 })
 export type Conversation = z.infer<typeof conversationSchema>
+
+/** GET /api/conversations: own conversations, newest activity first; `productId` narrows to one bag's. */
+export const conversationsQuerySchema = pageQuerySchema.extend({
+  productId: z.string().max(64, 'productId is not a listing id').optional(),
+})
+
+/** GET /api/conversations/unread: messages from the other parties not read yet, over all one's conversations. */
+export const unreadMessagesSchema = z.object({ unread: z.number() })
+
+/** POST /api/message-reports/{id}/resolve (admin): dismiss the report, or remove the message (its text is kept in the audit log). */
+export const resolveMessageReportBodySchema = z.object({
+  action: z.enum(['dismiss', 'remove'], { error: 'action must be dismiss or remove' }),
+  note: z.string().trim().max(500, 'note must be at most 500 characters').optional(),
+})
+export type ResolveMessageReportBody = z.infer<typeof resolveMessageReportBodySchema>
+
+export const MESSAGE_REPORT_STATUSES = ['open', 'resolved'] as const
+
+/** GET /api/message-reports (admin): the moderation queue, newest report first. */
+export const messageReportSchema = z.object({
+  _id: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+  reporter: z.object({ _id: z.string(), name: z.string() }),
+  message: chatMessageSchema,
+  sender: z.object({ _id: z.string(), name: z.string() }),
+  conversation: conversationSchema.pick({ _id: true, product: true, buyer: true, seller: true }),
+  /** dismissed | removed, once resolved. */
+  resolution: z.enum(['dismissed', 'removed']).nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+})
+export type MessageReport = z.infer<typeof messageReportSchema>
+
+/** GET /api/blocks: the members the caller blocked, newest first. */
+export const blockSchema = z.object({ _id: z.string(), name: z.string(), createdAt: z.string() })
+export type Block = z.infer<typeof blockSchema>

@@ -1,8 +1,13 @@
 import { z } from 'zod'
+import { messages } from './messages.ts'
 import './zod-config.ts'
 
 // Live updates (MARKETPLACE.md §5; issue 17): what GET /api/events (Server-Sent Events) pushes. Each SSE message has
-// `id:` (the event's number, for Last-Event-ID), `event:` (the type) and `data:` (JSON below).
+// `id:` (the event's number, for Last-Event-ID), `event:` (the type) and `data:` (JSON below). A stream opened without
+// Last-Event-ID starts with a `ready` event (data `{}`) whose id is the newest event there is.
+
+/** The stream's first event when it starts now: its id is where a reconnection or a poll goes on from. */
+export const LIVE_READY_EVENT = 'ready'
 
 export const LIVE_EVENT_TYPES = ['message', 'offer', 'notification', 'conversation_read'] as const
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number]
@@ -14,3 +19,31 @@ export const liveEventSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 })
 export type LiveEvent = z.infer<typeof liveEventSchema>
+
+/** The polling fallback's answer (GET /api/events?poll=1&after=<id>): the events after `after`, oldest first. */
+export const liveEventListSchema = z.array(liveEventSchema)
+
+/** Most events one poll answers; a fuller backlog comes with a `Link: rel="next"` to ask again at once. */
+export const LIVE_POLL_MAX = 200
+
+/** An event id as text (a query value or the Last-Event-ID header): a whole number, at most 15 digits. */
+export const eventIdSchema = (field: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, messages.live.eventId(field))
+    .transform(Number)
+
+/**
+ * GET /api/events: `Accept: text/event-stream` (what EventSource sends) streams; `poll=1`, or any other Accept,
+ * answers the JSON of the polling fallback. `after` (poll) and `lastEventId` (either; for clients that cannot set the
+ * Last-Event-ID header) name the last event the client has.
+ */
+export const eventsQuerySchema = z.object({
+  poll: z.enum(['1', 'true'], { error: messages.live.pollValue }).optional(),
+  after: eventIdSchema('after').optional(),
+  lastEventId: eventIdSchema('lastEventId').optional(),
+})
+export type EventsQuery = z.infer<typeof eventsQuerySchema>
+
+/** The response header of a poll naming the id to send as `after` next time (the last event answered, or the start). */
+export const LAST_EVENT_ID_HEADER = 'x-last-event-id'

@@ -5,18 +5,22 @@ import { bookingsMessages } from './messages/bookings.ts'
 import { brandsMessages } from './messages/brands.ts'
 import { commonMessages } from './messages/common.ts'
 import { confirmMessages } from './messages/confirm.ts'
+import { conversationsMessages } from './messages/conversations.ts'
 import { earningsMessages } from './messages/earnings.ts'
 import { imagesMessages } from './messages/images.ts'
 import { listingFormMessages } from './messages/listing-form.ts'
 import { listingsMessages } from './messages/listings.ts'
+import { liveMessages } from './messages/live.ts'
 import { mailMessages } from './messages/mail.ts'
 import { notificationsMessages } from './messages/notifications.ts'
+import { offersMessages } from './messages/offers.ts'
 import { orderMailMessages, orderMovesMessages } from './messages/order-moves.ts'
 import { paymentsMessages } from './messages/payments.ts'
 import { postsMessages } from './messages/posts.ts'
 import { productPageMessages } from './messages/product-page.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
+import { reviewsMessages } from './messages/reviews.ts'
 import { searchMessages } from './messages/search.ts'
 import { sellersMessages } from './messages/sellers.ts'
 import { settingsMessages } from './messages/settings.ts'
@@ -57,5 +61,9 @@ export const messages = {
   orderMoves: orderMovesMessages,
   orderMail: orderMailMessages,
   earnings: earningsMessages,
+  offers: offersMessages,
+  conversations: conversationsMessages,
+  live: liveMessages,
   notifications: notificationsMessages,
+  reviews: reviewsMessages,
 } as const

@@ -26,7 +26,26 @@ export type CreateOfferBody = z.infer<typeof createOfferBodySchema>
 export const counterOfferBodySchema = z.object({ amount: dollars('amount') })
 export type CounterOfferBody = z.infer<typeof counterOfferBodySchema>
 
-export const offersQuerySchema = z.object({ role: z.enum(['buyer', 'seller']).optional() })
+export const offersQuerySchema = z.object({
+  role: z.enum(['buyer', 'seller'], { error: 'role must be buyer or seller' }).optional(),
+  /** Only the offers on one bag (the product page shows the buyer's own). */
+  productId: z.string().max(64, 'productId is not a bag').optional(),
+})
+export type OffersQuery = z.infer<typeof offersQuerySchema>
+
+/** GET /api/offers/rules (public): what the "Make an offer" dialog and the offers pages say. */
+export const offerRulesSchema = z.object({
+  /** The lowest offer as a share of the price (MIN_OFFER_PERCENT). */
+  minOfferPercent: z.number(),
+  /** How long an offer, and a counter, stand (OFFER_HOURS). */
+  offerHours: z.number(),
+  /** How long an accepted offer holds the bag (OFFER_HOLD_HOURS). */
+  holdHours: z.number(),
+})
+export type OfferRules = z.infer<typeof offerRulesSchema>
+
+/** The state of the booking made at the agreed price (the order once paid). */
+export const OFFER_BOOKING_STATUSES = ['held', 'paid', 'expired', 'cancelled'] as const
 
 export const offerSchema = z.object({
   _id: z.string(),
@@ -46,9 +65,24 @@ export const offerSchema = z.object({
   holdUntil: z.string().nullable(),
   /** The booking made at the agreed price, once the buyer booked. */
   bookingId: z.string().nullable(),
+  /** That booking's state (held while they pay; paid: it is an order), or null before booking. */
+  bookingStatus: z.enum(OFFER_BOOKING_STATUSES).nullable(),
+  /** When the seller countered, or null. */
+  counteredAt: z.string().nullable(),
+  /** When it was accepted, declined, withdrawn or expired, or null while it stands. */
+  decidedAt: z.string().nullable(),
   createdAt: z.string(),
 })
 export type Offer = z.infer<typeof offerSchema>
 
 /** The lowest offer allowed on a price (MIN_OFFER_PERCENT of it, rounded up to the cent), in cents. */
 export const minOfferCents = (priceCents: number, minPercent: number) => Math.ceil((priceCents * minPercent) / 100)
+
+/**
+ * The cents of a dollar amount, shifting the decimal point in the number's text (1.005 is 100.5 cents, rounded up);
+ * a number written with an exponent (1e21) is multiplied instead.
+ */
+export function offerCents(dollars: number): number {
+  const shifted = Math.round(Number(`${dollars}e2`))
+  return Number.isFinite(shifted) ? shifted : Math.round(dollars * 100)
+}

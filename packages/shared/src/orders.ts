@@ -189,6 +189,8 @@ export const earningsSchema = z.object({
       kind: z.enum(LEDGER_KINDS),
       amount: z.number(),
       orderId: z.string().nullable(),
+      /** The payout a payout entry belongs to: the payout itself (−), or its give-back when Stripe refused it (+). */
+      payoutId: z.string().nullable(),
       note: z.string().nullable(),
       createdAt: z.string(),
     }),

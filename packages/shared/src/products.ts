@@ -15,6 +15,7 @@ import {
   WEAR_NOTE_MAX,
 } from './constants.ts'
 import { messages } from './messages.ts'
+import { sellerRatingSchema } from './reviews.ts'
 
 /** A listing as the API sends it (the spec's categoryDetails fields). */
 export const productSchema = z.object({
@@ -67,6 +68,8 @@ export const productSchema = z.object({
   previousPrice: z.number().nullable(),
   /** Every price the listing has had, oldest first (the first price included): on a single listing's answer. */
   priceHistory: z.array(z.object({ price: z.number(), at: z.string() })).optional(),
+  /** The seller's stars, review count and badges (issue 17): on a single listing's answer. */
+  sellerRating: sellerRatingSchema.optional(),
 })
 export type Product = z.infer<typeof productSchema>
 export const productListSchema = z.array(productSchema)

@@ -10,6 +10,7 @@ import {
   SEARCH_SORTS,
 } from './constants.ts'
 import { productSchema } from './products.ts'
+import { sellerRatingSchema } from './reviews.ts'
 
 /** A query parameter that may repeat (`?brand=a&brand=b`): always an array. */
 const repeatable = <T extends z.ZodType>(item: T) =>
@@ -112,8 +113,11 @@ export const sellerProfileSchema = z.object({
   memberSince: z.string(),
   listed: z.number().int(),
   sold: z.number().int(),
-  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  /** Stars, review count and badge codes (issue 17: reviews.ts). */
+  rating: sellerRatingSchema,
+  /** The badges as they read: "Ships fast", "Top rated", "Verified". */
   badges: z.array(z.string()),
+  /** Median hours from payment (or the address) to shipping over the recent orders; null under 5 shipped orders. */
   medianShipHours: z.number().nullable(),
   items: z.array(productSchema),
 })

@@ -31,6 +31,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('sweeps the order deadlines every minute unless told; fractions of a second are allowed down to 0.1', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).ORDER_SWEEP_SECONDS).toBe(60)
+    expect(loadConfig({ DATA_DIR: dataDir(), ORDER_SWEEP_SECONDS: '0.2' }).ORDER_SWEEP_SECONDS).toBe(0.2)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ORDER_SWEEP_SECONDS: '0.05' })).toThrow(
+      'Invalid configuration: ORDER_SWEEP_SECONDS must be at least 0.1 seconds',
+    )
+  })
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), PORT: '', DATABASE_URL: '' }).PORT).toBe(3000)
   })
@@ -42,6 +50,9 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['ADMIN_EMAIL', 'nobody'],
     ['HOLD_MINUTES', '0'],
+    ['ORDER_SWEEP_SECONDS', '0'],
+    ['ORDER_SWEEP_SECONDS', 'soon'],
+    ['ORDER_SWEEP_SECONDS', '90000'],
     ['DEMO_DATA', 'maybe'],
     ['AUTH_SECRET', 'short'],
     ['SMTP_URL', 'http://mail'],

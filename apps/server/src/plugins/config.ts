@@ -60,6 +60,15 @@ const envSchema = z.object({
   SHIP_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(60).default(5),
   /** Days after shipping before an order completes without the buyer's confirmation. */
   AUTO_COMPLETE_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(60).default(3),
+  /**
+   * How often each instance applies the order deadlines that are due (ship-by, auto-completion, the seller's
+   * reminder), in seconds; fractions for tests that start real processes (each sweep applies everything due).
+   */
+  ORDER_SWEEP_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.1, 'must be at least 0.1 seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .default(60),
   /** The shop's commission on the seller's price, in percent (stored on each order when it is paid). */
   COMMISSION_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(0).max(100).default(12),
   /** The lowest offer on a bag, in percent of its price (issue 17). */

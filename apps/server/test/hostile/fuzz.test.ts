@@ -61,6 +61,9 @@ const VALID: Record<string, unknown> = {
   photos: [own.img],
   aliases: ['Fuzz'],
   tier: 'luxury',
+  // messages (issue 17)
+  productId: own.id,
+  text: 'Is it still available?',
 }
 const KEYS = [...Object.keys(VALID), '__proto__', 'constructor', 'prototype', 'verified', 'status', 'advertisement']
 

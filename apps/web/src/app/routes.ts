@@ -41,6 +41,11 @@ export default [
     // issue 16: an order after payment, for its buyer, its seller and admins (the API answers 404 to anyone else)
     route('orders/:id', 'routes/dashboard/order.tsx'),
     route('orders/:id/receipt', 'routes/dashboard/order-receipt.tsx'),
+    // issue 17: the offers a buyer made (any signed-in user; only customers make them)
+    route('myOffers', 'routes/dashboard/my-offers.tsx'),
+    // issue 17: the inbox and a conversation, for every role (the API answers 404 for someone else's)
+    route('messages', 'routes/dashboard/messages.tsx'),
+    route('messages/:id', 'routes/dashboard/conversation.tsx'),
     // issue 17: notifications, mail settings and saved searches, for every role
     route('notifications', 'routes/dashboard/notifications.tsx'),
     route('notification-settings', 'routes/dashboard/notification-settings.tsx'),
@@ -58,6 +63,8 @@ export default [
       route('orders', 'routes/dashboard/admin-orders.tsx'),
       route('disputes', 'routes/dashboard/disputes.tsx'),
       route('disputes/:id', 'routes/dashboard/dispute.tsx'),
+      // issue 17: reported messages, to read in their conversation and dismiss or remove
+      route('reportedMessages', 'routes/dashboard/reported-messages.tsx'),
     ]),
     layout('routes/guards/seller.tsx', [
       route('addProducts', 'routes/dashboard/add-products.tsx'),
@@ -68,6 +75,8 @@ export default [
       route('mySales', 'routes/dashboard/my-sales.tsx'),
       // issue 16: the seller's balances, ledger and payouts
       route('earnings', 'routes/dashboard/earnings.tsx'),
+      // issue 17: offers on the seller's bags
+      route('offersReceived', 'routes/dashboard/offers-received.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig

@@ -47,6 +47,13 @@ export const paths = {
     adminOrders: () => '/dashboard/orders',
     disputes: () => '/dashboard/disputes',
     dispute: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
+    // issue 17: the offers a buyer made, and the offers on a seller's bags
+    myOffers: () => '/dashboard/myOffers',
+    offersReceived: () => '/dashboard/offersReceived',
+    // issue 17: the inbox and one conversation (every role), and the admin's reported messages
+    messages: () => '/dashboard/messages',
+    conversation: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
+    reportedMessages: () => '/dashboard/reportedMessages',
     // issue 17: the bell's page, mail settings and saved searches, for every role
     notifications: () => '/dashboard/notifications',
     notificationSettings: () => '/dashboard/notification-settings',

@@ -4,6 +4,8 @@ export const authMessages = {
   passwordRequired: 'Password is required',
   passwordMin: 'Password must be at least 6 characters long',
   passwordRule: 'Password must have uppercase, number and special characters',
+  /** Under the password field of sign-up and password reset. */
+  passwordHint: '6 or more characters, with an uppercase letter, a number and one of ! @ # $ & *',
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be at most 80 characters',
   loggedIn: 'User logged in successfully!',

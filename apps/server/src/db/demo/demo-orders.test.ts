@@ -25,6 +25,7 @@ import {
 } from '../schema/index.ts'
 import { DEMO_CUSTOMERS, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SELLERS, DEMO_USERS } from './demo-data.ts'
 import { DEMO_ORDERS, DEMO_PAYOUT_ACCOUNT, type DemoOrderState } from './demo-orders.ts'
+import { DEMO_PAST_SALES } from './demo-reviews.ts'
 import { seedDemoData } from './seed.ts'
 
 // Issue 16 item 6: the demo's orders are consistent — money (ledger sums), state, timeline, the bags — and the README's
@@ -88,7 +89,7 @@ describe('demo orders', () => {
     console.info(log[0])
     expect(log[0]).toMatch(/ and 9 orders in \d+ ms .*orders \d+ ms\)$/)
     const all = await db().select().from(orders)
-    expect(all).toHaveLength(DEMO_ORDERS.length)
+    expect(all).toHaveLength(DEMO_ORDERS.length + DEMO_PAST_SALES.length) // and the past sales of demo-reviews.ts
     expect(new Set(all.map((o) => o.status))).toEqual(
       new Set(['paid', 'shipped', 'disputed', 'completed', 'cancelled', 'refunded']),
     )
@@ -212,7 +213,9 @@ describe('demo orders', () => {
     }
     // every other demo listing is still for sale
     const sold = await db().select({ id: products.id }).from(products).where(eq(products.status, 'sold'))
-    expect(sold).toHaveLength(DEMO_ORDERS.filter((o) => !['cancelled', 'refunded'].includes(STATUS[o.state])).length)
+    expect(sold).toHaveLength(
+      DEMO_ORDERS.filter((o) => !['cancelled', 'refunded'].includes(STATUS[o.state])).length + DEMO_PAST_SALES.length,
+    )
     expect(DEMO_LISTINGS.length - sold.length).toBeGreaterThan(100)
   })
 
@@ -247,7 +250,7 @@ describe('demo orders', () => {
     const rows = await listOrderViews(db(), undefined, undefined, 50)
     const [admin] = await db().select().from(users).where(eq(users.role, 'admin'))
     const list = await toOrderJsonList(db(), rows, { id: admin!.id, role: 'admin' }, NOW)
-    expect(list).toHaveLength(DEMO_ORDERS.length)
+    expect(list).toHaveLength(DEMO_ORDERS.length + DEMO_PAST_SALES.length)
     for (const o of list) orderSchema.parse(o)
     const refunded = list.find((o) => o.status === 'refunded')!
     expect(refunded.refunded).toBe(refunded.amount)

@@ -127,7 +127,7 @@ interface Listing {
 const token = (bytes = 12) => randomBytes(bytes).toString('base64url')
 
 /** Paid as the payment route records a test-mode charge, in one transaction; answers the order's id. */
-async function pay(db: Db, people: People, listing: Listing, o: DemoOrder, rules: OrderRules, paidAt: Date) {
+export async function pay(db: Db, people: People, listing: Listing, o: DemoOrder, rules: OrderRules, paidAt: Date) {
   const buyerId = people.idOf(o.buyer)
   const due = amountDue(listing.priceCents, Boolean(o.discounted))
   const address = o.state === 'awaitingAddress' ? null : ADDRESSES[o.buyer]

@@ -23,8 +23,12 @@ import {
   users,
   wishlists,
 } from '../schema/index.ts'
-import { DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
+import { DEMO_LISTINGS as CATALOGUE, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
+import { DEMO_PAST_SALE_LISTINGS } from './demo-reviews.ts'
 import { seedDemoData, seedReferenceData } from './seed.ts'
+
+/** Every listing the demo writes: its catalogue, and the bags of its past sales (issue 17: demo-reviews.ts). */
+const DEMO_LISTINGS = [...CATALOGUE, ...DEMO_PAST_SALE_LISTINGS]
 
 let dir: string
 let database: Database

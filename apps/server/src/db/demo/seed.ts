@@ -8,10 +8,13 @@ import type { Db, DbOrTx } from '../client.ts'
 import { accounts, brands, categories, posts, priceHistory, products, savedAddresses, users } from '../schema/index.ts'
 import { DEMO_ADDRESSES } from './demo-addresses.ts'
 import { type DemoShot, storeDemoArt } from './demo-art-cache.ts'
+import { seedDemoConversations } from './demo-conversations.ts'
 import { DEMO_CATEGORIES, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_USERS } from './demo-data.ts'
 import { seedDemoNotifications } from './demo-notifications.ts'
+import { seedDemoOffers } from './demo-offers.ts'
 import { seedDemoOrders } from './demo-orders.ts'
 import { DEMO_POSTS } from './demo-posts.ts'
+import { seedDemoReviews } from './demo-reviews.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
@@ -228,7 +231,15 @@ export async function seedDemoData(
       },
       now,
     )
+    await seedDemoOffers(tx, rows, idByKey, now)
+    await seedDemoConversations(
+      tx,
+      (key) => person(key).id,
+      (title) => listingByTitle.get(title)?.row,
+      now,
+    )
     await seedDemoNotifications(tx, (key) => person(key).id, new Date(now)) // issue 17: the bell, saved searches
+    await seedDemoReviews(tx, store, options.orderRules ?? DEFAULT_ORDER_RULES, now, artCacheDir) // issue 17
     return { orderCount, ordersStarted }
   })
   if (!seeded) return false

@@ -20,6 +20,9 @@ import { bookings, payments } from './orders.ts'
 
 // The order after payment (MARKETPLACE.md §4 and §7, issue 16). Money in integer cents, signed where it says so.
 
+/** What took money back from the buyer's payment (see `refunds.kind`). */
+export const REFUND_KINDS = ['refund', 'chargeback'] as const
+
 const list = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')
 
 /**
@@ -173,14 +176,23 @@ export const refunds = pgTable(
     /** Who asked for it; null for the system (a missed ship-by date). */
     actorId: text('actor_id').references(() => users.id),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
-    /** The processor's refund id. */
+    /**
+     * `refund`: given back by the shop through the processor; `chargeback`: taken back by the card network (a lost
+     * card dispute at Stripe), recorded with the same arithmetic and never sent to the processor.
+     */
+    kind: text('kind', { enum: REFUND_KINDS }).notNull().default('refund'),
+    /** The processor's refund id (for a chargeback: Stripe's dispute id). */
     providerRef: text('provider_ref'),
-    /** Sent to the processor and unique here: the same refund asked twice is one refund. */
+    /** Sent to the processor and unique here: the same refund asked twice is one refund (a chargeback: per dispute). */
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('refund_amount_ck', sql`${t.amountCents} > 0`),
+    check(
+      'refund_kind_ck',
+      sql.raw(`kind in (${list(REFUND_KINDS)}) and (kind <> 'chargeback' or provider = 'stripe')`),
+    ),
     uniqueIndex('refund_idempotency_uq').on(t.idempotencyKey),
     index('refund_order_idx').on(t.orderId, t.createdAt),
   ],
@@ -221,11 +233,15 @@ export const payouts = pgTable(
     status: text('status', { enum: ['pending', 'paid', 'failed'] })
       .notNull()
       .default('pending'),
+    /** When the transfer was last sent to Stripe: the payout sweeper claims a pending payout by moving it on. */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('payout_amount_ck', sql`${t.amountCents} > 0`),
     index('payout_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst()),
+    // the payout sweeper's queue: Stripe payouts that have no answer yet
+    index('payout_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 )
 
@@ -257,7 +273,13 @@ export const ledgerEntries = pgTable(
       ),
     // a refund's entries are written once: asking again is a no-op
     uniqueIndex('ledger_entry_refund_uq').on(t.refundId, t.kind, t.account).where(sql`${t.refundId} is not null`),
-    uniqueIndex('ledger_entry_payout_uq').on(t.payoutId, t.kind, t.account).where(sql`${t.payoutId} is not null`),
+    // a payout's entries are payout entries: the payout itself (−) once, and its give-back (+, Stripe refused the
+    // transfer) at most once
+    check('ledger_entry_payout_kind_ck', sql`${t.payoutId} is null or ${t.kind} = 'payout'`),
+    uniqueIndex('ledger_entry_payout_uq').on(t.payoutId).where(sql`${t.payoutId} is not null and ${t.amountCents} < 0`),
+    uniqueIndex('ledger_entry_payout_reversal_uq')
+      .on(t.payoutId)
+      .where(sql`${t.payoutId} is not null and ${t.amountCents} > 0`),
     index('ledger_entry_account_idx').on(t.account, t.createdAt.desc().nullsFirst()),
     index('ledger_entry_order_idx').on(t.orderId),
   ],

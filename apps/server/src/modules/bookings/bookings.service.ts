@@ -6,6 +6,7 @@ import { bookings, products } from '../../db/schema/index.ts'
 import { AppError, pgErrorCode } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
+import { holdOfBag, offerBookingTerms, recordOfferBooking } from '../offers/offers.repository.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
 import { assertNoRecentExpiry, expireStaleHolds, lockForBooking } from './bookings.repository.ts'
 
@@ -60,12 +61,20 @@ export async function bookProduct(
       const facts = await lockForBooking(tx, user.id, product.id, now)
       if (!facts) throw new AppError(401, messages.auth.sessionExpired) // the account went away meanwhile
       if (facts.mine) throw new AppError(409, messages.bookings.alreadyYours)
-      assertNoRecentExpiry(facts.lastExpiry, now, rules.holdMinutes)
+      // an accepted offer holding the bag (issue 17): only its buyer books it, at the agreed price, held until the
+      // offer's hold ends (HOLD_MINUTES at least); the bag's lock orders this against an offer being accepted
+      const offerHold = await holdOfBag(tx, product.id, now)
+      if (offerHold && offerHold.buyerId !== user.id) throw new AppError(409, messages.offers.heldForOfferBooking)
+      if (!offerHold) assertNoRecentExpiry(facts.lastExpiry, now, rules.holdMinutes)
       if (facts.openHolds >= rules.maxOpenHolds)
         throw new AppError(409, messages.bookings.tooManyHolds(rules.maxOpenHolds))
       // someone's hold on this bag that ran out is marked expired first, so the bag can be booked
       if (facts.staleHold) await expireStaleHolds(tx, now, product.id)
-      const [row] = await tx.insert(bookings).values(values).returning({ id: bookings.id })
+      const [row] = await tx
+        .insert(bookings)
+        .values(offerHold ? { ...values, ...offerBookingTerms(offerHold, values.expiresAt) } : values)
+        .returning({ id: bookings.id })
+      if (offerHold) await recordOfferBooking(tx, offerHold.id, row!.id, now)
       return row!.id
     })
     // the bag now reads 'Reserved' on the pages that show it; the others stay cached

@@ -4,16 +4,21 @@ import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type Stripe from 'stripe'
 import type { Db, DbOrTx } from '../../db/client.ts'
-import { auditLog, orders, payments } from '../../db/schema/index.ts'
+import { auditLog, ledgerEntries, orders, payments, refunds } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
+import { formatUsd } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
+import { orderLedger, refundEntries } from '../orders/ledger.ts'
+import { addEvent, lockOrder, type OrderRow, refundedCents } from '../orders/orders.repository.ts'
 
 /**
- * Card chargebacks at Stripe (issue 16). `charge.dispute.created` holds the order's money out of the seller's available
- * balance (order.chargeback_at); `charge.dispute.closed` records Stripe's outcome in the audit log; an admin closes
- * the hold (POST /api/orders/{id}/chargeback/close). Each is one conditional statement, so a repeated delivery or two
- * instances receiving the same event change nothing twice.
+ * Card chargebacks at Stripe (issue 16, decision 023). `charge.dispute.created` holds the order's money out of the
+ * seller's available balance (order.chargeback_at); `charge.dispute.closed` records Stripe's outcome in the audit log,
+ * and when the shop lost, the money the card network took back: a refund row of kind `chargeback` with the refund
+ * arithmetic's ledger entries; an admin closes the hold (POST /api/orders/{id}/chargeback/close). Each is one
+ * conditional statement or one transaction on the locked order that checks what is already written, so a repeated
+ * delivery or two instances receiving the same event change nothing twice.
  */
 
 /** The order paid by a PaymentIntent (the payment's transaction id is the intent's id). */
@@ -63,7 +68,12 @@ export async function handleChargebackEvent(
   }
   // closed at Stripe (won, lost, …): recorded once per dispute; the hold stays until an admin closes it
   await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chargeback:${order.id}`}))`)
+    // the order's row lock: one delivery at a time, and none racing a refund or a move of the order
+    const locked = await lockOrder(tx, order.id)
+    if (!locked) return
+    // lost: the card network took the disputed amount back from the shop (won: nothing moves)
+    const chargedBack =
+      dispute.status === 'lost' ? await recordLostChargeback(tx, locked, dispute, now, log) : undefined
     const seen = await tx
       .select({ id: auditLog.id })
       .from(auditLog)
@@ -78,13 +88,67 @@ export async function handleChargebackEvent(
       await tx.insert(auditLog).values({
         action: 'chargeback_closed_at_stripe',
         orderId: order.id,
-        detail,
+        detail: chargedBack === undefined ? detail : { ...detail, chargedBackCents: chargedBack },
         reason: dispute.status,
         createdAt: now,
       })
     }
   })
   return 'chargeback'
+}
+
+/**
+ * A lost card chargeback, on the locked order: the disputed amount (no more than what is not yet refunded) becomes a
+ * refund row of kind `chargeback` (never sent to Stripe: the bank already took it) with the refund arithmetic's
+ * ledger entries, so buyer paid = refunds + seller's share + commission − discount cost still holds and the seller's
+ * balance drops (below zero when the order was paid out; later sales settle it). Keyed by the dispute: a repeated
+ * delivery finds its refund and writes nothing. The order's status stays as it is (decision 023). Answers the cents
+ * charged back by this call (0 when nothing was left to take), or undefined when this dispute was recorded already.
+ */
+async function recordLostChargeback(
+  tx: DbOrTx,
+  o: OrderRow,
+  dispute: Stripe.Dispute,
+  now: Date,
+  log: FastifyBaseLogger | undefined,
+): Promise<number | undefined> {
+  const idempotencyKey = `chargeback-${dispute.id}`
+  const [again] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey))
+  if (again) return undefined
+  const given = await refundedCents(tx, o.id)
+  const disputed = Number.isSafeInteger(dispute.amount) && dispute.amount > 0 ? dispute.amount : 0
+  const cents = Math.min(disputed, o.amountPaidCents - given)
+  if (cents <= 0) {
+    log?.warn({ orderId: o.id, dispute: dispute.id, amount: dispute.amount }, 'lost chargeback: nothing left to take')
+    return 0
+  }
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: o.id,
+      amountCents: cents,
+      reason: `Card chargeback lost (${dispute.reason})`,
+      actorId: null,
+      provider: 'stripe',
+      kind: 'chargeback',
+      providerRef: dispute.id,
+      idempotencyKey,
+      createdAt: now,
+    })
+    .returning()
+  const current = await orderLedger(tx, o.id, o.sellerId)
+  const entries = refundEntries(o, current, given + cents, refund!.id, now, 'chargeback')
+  if (entries.length > 0) await tx.insert(ledgerEntries).values(entries)
+  await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, o.id))
+  await addEvent(tx, {
+    orderId: o.id,
+    status: o.status,
+    actorId: null,
+    actorRole: 'system',
+    note: `Card chargeback lost: the buyer's bank took back ${formatUsd(cents)}`,
+    at: now,
+  })
+  return cents
 }
 
 /** POST /api/orders/{id}/chargeback/close (admin): the hold ends, with the admin's reason in the audit log. */

@@ -1,39 +1,30 @@
 import { and, eq } from 'drizzle-orm'
-import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { type FakeStripe, startFakeStripe } from '../../../test/fakes/stripe-api.ts'
-import { insertProduct } from '../../../test/fixtures.ts'
-import { ADDRESS } from '../../../test/order-fixtures.ts'
-import { auditLog, bookings, ledgerEntries, orders, outbox, payoutAccounts, payouts } from '../../db/schema/index.ts'
+import {
+  deliverWebhook,
+  disputeOf,
+  onboardedSeller as onboarded,
+  stripeEnv,
+  stripeOrder,
+} from '../../../test/stripe-shop.ts'
+import { auditLog, ledgerEntries, orders, outbox, payoutAccounts, payouts, refunds } from '../../db/schema/index.ts'
 
 /**
  * Payouts with Stripe Connect (stripe-node against the local stand-in of Stripe's API): Express accounts and their
  * onboarding links, transfers with the payout's id as idempotency key, and card chargebacks from signed webhooks.
  */
-const WEBHOOK_SECRET = 'whsec_earnings_test_secret'
 let stripe: FakeStripe
 let t: TestApp
 let admin: Session
 let now = Date.UTC(2026, 10, 12, 12)
 let sellers = 0
-let buyers = 0
 
 beforeAll(async () => {
   stripe = await startFakeStripe()
-  t = await buildTestApp(
-    {
-      ADMIN_EMAIL,
-      RATE_LIMIT_FACTOR: '100',
-      PUBLIC_URL: 'https://shop.example.test',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_local_standin',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-    },
-    { clock: () => now },
-  )
+  t = await buildTestApp({ ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100', ...stripeEnv(stripe) }, { clock: () => now })
   admin = await signUp(t.app, { email: ADMIN_EMAIL })
 })
 afterAll(async () => {
@@ -52,64 +43,17 @@ const earnings = async (s: Session) => {
 const accountOf = async (s: Session) =>
   (await t.database.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, s.id)))[0]
 const payoutsOf = (s: Session) => t.database.db.select().from(payouts).where(eq(payouts.sellerId, s.id))
-
-/** A signed delivery of Stripe's webhook. */
-function webhook(type: string, object: object) {
-  const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    created: 1,
-    livemode: false,
-    data: { object },
-  })
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-    payload,
-  })
+const webhook = (type: string, object: object) => deliverWebhook(t.app, type, object)
+const dispute = (intentId: string, status: string) => disputeOf(intentId, status)
+const tick = () => {
+  now += 1000
 }
-const dispute = (intentId: string, status: string, id = 'dp_test_1') => ({
-  id,
-  object: 'dispute',
-  amount: 1000,
-  charge: `ch_${intentId}`,
-  payment_intent: intentId,
-  reason: 'fraudulent',
-  status,
-})
 
 /** A bag of `seller` paid through (the stand-in of) Stripe, shipped and confirmed by its buyer. */
-async function completedStripeOrder(seller: Session, priceCents: number) {
-  const buyer = await signUp(t.app, { email: `es-buyer${++buyers}@example.test`, role: 'customer' })
-  const product = await insertProduct(t.database.db, seller.id, { resellPriceCents: priceCents })
-  const booked = await post(buyer, '/api/bookings', { product_id: product.id, number: '+1 555', location: 'Porto' })
-  const bookingId = booked.json().insertedId as string
-  await t.database.db.update(bookings).set({ address: ADDRESS }).where(eq(bookings.id, bookingId))
-  const intent = await post(buyer, '/api/create-payment-intent', { bookingId })
-  const intentId = (intent.json().clientSecret as string).split('_secret_')[0]!
-  stripe.succeed(intentId)
-  expect((await post(buyer, '/api/payments', { transactionId: intentId, bookingId })).statusCode).toBe(200)
-  now += 1000
-  const shipped = await post(seller, `/api/orders/${bookingId}/ship`, { carrier: 'UPS', trackingNumber: '1Z9' })
-  expect(shipped.statusCode, shipped.body).toBe(200)
-  now += 1000
-  expect((await post(buyer, `/api/orders/${bookingId}/confirm`)).statusCode).toBe(200)
-  now += 1000
-  return { id: bookingId, intentId, buyer }
-}
+const completedStripeOrder = (seller: Session, priceCents: number) => stripeOrder(t, stripe, seller, priceCents, tick)
 
 /** A seller whose Stripe account is opened and onboarded. */
-async function onboardedSeller() {
-  const seller = await newSeller()
-  expect((await post(seller, '/api/payout-account')).statusCode).toBe(200)
-  stripe.activate((await accountOf(seller))!.stripeAccountId!)
-  return seller
-}
+const onboardedSeller = () => onboarded(t, stripe, `es-seller${++sellers}@example.test`)
 
 describe('POST /api/payout-account with Stripe', () => {
   it('opens one Express account per seller and answers a fresh onboarding link each time', async () => {
@@ -181,8 +125,16 @@ describe('POST /api/payouts with Stripe', () => {
     } finally {
       stripe.failTransfers = undefined
     }
-    expect(await payoutsOf(seller)).toEqual([expect.objectContaining({ amountCents: 8_800, status: 'failed' })])
-    expect(await earnings(seller)).toMatchObject({ available: 88, paidOut: 0 })
+    const [failed] = await payoutsOf(seller)
+    expect(failed).toMatchObject({ amountCents: 8_800, status: 'failed' })
+    // the give-back names its payout, as the payout's own entry does
+    const shown = await earnings(seller)
+    expect(shown).toMatchObject({ available: 88, paidOut: 0 })
+    const payoutLines = shown.entries.filter((e: { kind: string }) => e.kind === 'payout')
+    expect(payoutLines.map((e: { amount: number; payoutId: string }) => [e.amount, e.payoutId]).sort()).toEqual([
+      [-88, failed!.id],
+      [88, failed!.id],
+    ])
     const again = await post(seller, '/api/payouts')
     expect(again.statusCode, again.body).toBe(200)
     expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 88 })
@@ -242,15 +194,17 @@ describe('card chargebacks', () => {
     const settled = await post(seller, '/api/payouts')
     expect(settled.json()).toMatchObject({ amount: 132 })
 
-    // Stripe closes it (lost): recorded once; the hold stays for the admin
-    const closed = dispute(a.intentId, 'lost')
+    // Stripe closes it (won): recorded once, no money moves; the hold stays for the admin
+    const closed = dispute(a.intentId, 'won')
     expect((await webhook('charge.dispute.closed', closed)).json().result).toBe('chargeback')
     await webhook('charge.dispute.closed', closed)
     const outcomes = await t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.orderId, a.id), eq(auditLog.action, 'chargeback_closed_at_stripe')))
-    expect(outcomes).toEqual([expect.objectContaining({ reason: 'lost', actorId: null })])
+    expect(outcomes).toEqual([expect.objectContaining({ reason: 'won', actorId: null })])
+    expect(outcomes[0]!.detail).not.toHaveProperty('chargedBackCents')
+    expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, a.id))).toEqual([])
     expect(await earnings(seller)).toMatchObject({ pending: 88, available: 0, paidOut: 220 })
 
     // the admin closes the hold: the buyer and the seller may not, the reason is required

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema/index.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
@@ -78,3 +78,30 @@ export const settlePayout = async (
       .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')))
       .returning()
   )[0]
+
+/**
+ * Claims up to `limit` Stripe payouts still pending that were made and last sent at or before `before`, for this
+ * caller to send again: one statement moves their `attempted_at` to `now`, over rows taken FOR UPDATE SKIP LOCKED, so
+ * two instances sweeping at once claim different payouts, and a claimed payout waits a while before the next claim.
+ */
+export const claimStalePayouts = (db: DbOrTx, now: Date, before: Date, limit: number): Promise<PayoutRow[]> => {
+  const due = db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.status, 'pending'),
+        eq(payouts.provider, 'stripe'),
+        lte(payouts.createdAt, before),
+        or(isNull(payouts.attemptedAt), lte(payouts.attemptedAt, before)),
+      ),
+    )
+    .orderBy(payouts.createdAt)
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return db
+    .update(payouts)
+    .set({ attemptedAt: now })
+    .where(and(inArray(payouts.id, due), eq(payouts.status, 'pending')))
+    .returning()
+}

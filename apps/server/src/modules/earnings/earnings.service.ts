@@ -1,7 +1,7 @@
 import type { Payout, PayoutAccountResult } from '@preloved/shared/earnings'
 import { messages } from '@preloved/shared/messages'
 import type { Earnings, PayoutAccountBody } from '@preloved/shared/orders'
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import Stripe from 'stripe'
 import type { Db } from '../../db/client.ts'
 import { ledgerEntries, payouts } from '../../db/schema/index.ts'
@@ -10,10 +10,11 @@ import { centsToDollars, formatUsd } from '../../lib/money.ts'
 import { type Cursor, encodeCursor } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { Mailer } from '../mail/mail.service.ts'
-import { balanceOf } from '../orders/ledger.ts'
+import { balanceOf, payoutReversalEntry } from '../orders/ledger.ts'
 import { applyDueOf, type OrderDeps } from '../orders/orders.service.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import {
+  claimStalePayouts,
   findPayoutAccount,
   findSellerContact,
   findUserRole,
@@ -39,6 +40,9 @@ export interface MoneyDeps {
   log: FastifyBaseLogger | undefined
 }
 
+/** What sending a payout needs (the payout sweeper has no onboarding links to make). */
+type SendDeps = Omit<MoneyDeps, 'publicUrl'>
+
 /** Whose earnings a caller reads: a seller their own; an admin the seller named by `sellerId`. */
 export async function earningsOwner(db: Db, user: CurrentUser, sellerId: string | undefined): Promise<string> {
   if (user.role === 'admin') {
@@ -57,6 +61,7 @@ const toEntryJson = (e: LedgerRow): Earnings['entries'][number] => ({
   kind: e.kind,
   amount: centsToDollars(e.amountCents),
   orderId: e.orderId,
+  payoutId: e.payoutId,
   note: e.note,
   createdAt: e.createdAt.toISOString(),
 })
@@ -145,7 +150,7 @@ const refusedByStripe = (err: unknown) =>
   err.statusCode !== 409 &&
   err.statusCode !== 429
 
-async function mailPayout(deps: MoneyDeps, payout: PayoutRow, account: PayoutAccountRow) {
+async function mailPayout(deps: SendDeps, payout: PayoutRow, account: PayoutAccountRow) {
   const seller = await findSellerContact(deps.db, payout.sellerId)
   if (!seller) return
   const amount = formatUsd(payout.amountCents)
@@ -162,11 +167,12 @@ async function mailPayout(deps: MoneyDeps, payout: PayoutRow, account: PayoutAcc
 
 /**
  * Sends a pending Stripe payout (again): the payout's id is the idempotency key, so asking twice is one transfer.
- * Refused for good: the payout fails and a positive payout entry gives the money back to the available balance, in
- * one transaction that moves the payout once. Stripe unreachable: it stays pending (sent again on the next request).
+ * Refused for good: the payout fails and a positive payout entry naming it gives the money back to the available
+ * balance, in one transaction that moves the payout once (and a unique index lets a payout be given back once).
+ * Stripe unreachable: it stays pending, sent again by the payout sweeper or the seller's next payout request.
  */
 async function sendTransfer(
-  deps: MoneyDeps,
+  deps: SendDeps,
   stripe: StripeGateway,
   payout: PayoutRow,
   account: PayoutAccountRow,
@@ -189,13 +195,7 @@ async function sendTransfer(
     await deps.db.transaction(async (tx) => {
       const failed = await settlePayout(tx, payout.id, 'failed', null)
       if (!failed) return
-      await tx.insert(ledgerEntries).values({
-        account: payout.sellerId,
-        kind: 'payout',
-        amountCents: payout.amountCents,
-        note: `Payout ${payout.id} refused by Stripe: back in the balance`,
-        createdAt: now,
-      })
+      await tx.insert(ledgerEntries).values(payoutReversalEntry(failed, now))
     })
     return 'failed' as const
   }
@@ -242,6 +242,8 @@ export async function requestPayout(deps: MoneyDeps, user: CurrentUser, now: Dat
         amountCents: availableCents,
         provider: locked.provider,
         status: locked.provider === 'test' ? 'paid' : 'pending',
+        // a Stripe payout is sent right after the commit: the sweeper leaves it to this request for a minute
+        attemptedAt: locked.provider === 'stripe' ? now : null,
         createdAt: now,
       })
       .returning()
@@ -269,3 +271,41 @@ export async function requestPayout(deps: MoneyDeps, user: CurrentUser, now: Dat
   if (outcome === 'pending') throw new AppError(502, messages.earnings.transferPending)
   return toPayoutJson({ ...payout, status: 'paid' })
 }
+
+/** How long a pending Stripe payout is left to the request that sent it before the sweeper sends it again. */
+export const PAYOUT_RETRY_MS = 60_000
+
+/**
+ * The payout sweeper: sends again every Stripe payout still pending a minute after it was made and last sent (Stripe
+ * did not answer). Each instance claims its own payouts (a conditional UPDATE over FOR UPDATE SKIP LOCKED that moves
+ * `attempted_at` on), so several instances never send one payout at once; a transfer sent twice anyway (a seller's
+ * request racing the sweeper) is one transfer, the payout's id being the idempotency key, and it settles once.
+ */
+export async function sweepPayouts(deps: SendDeps, now: Date, batch = 50) {
+  const counts = { paid: 0, failed: 0, pending: 0 }
+  const stripe = deps.stripe
+  if (!stripe) return counts
+  const claimed = await claimStalePayouts(deps.db, now, new Date(now.getTime() - PAYOUT_RETRY_MS), batch)
+  for (const payout of claimed) {
+    try {
+      const account = await findPayoutAccount(deps.db, payout.sellerId)
+      if (account?.provider !== 'stripe' || !account.stripeAccountId) {
+        deps.log?.warn({ payoutId: payout.id }, 'pending Stripe payout of a seller without a Stripe account')
+        counts.pending++
+        continue
+      }
+      counts[await sendTransfer(deps, stripe, payout, account, now)]++
+    } catch (err) {
+      counts.pending++
+      deps.log?.warn({ err, payoutId: payout.id }, 'pending payout not sent (retried at a later sweep)')
+    }
+  }
+  return counts
+}
+
+/** The app's payout sweep (called with the deadline sweep): logs what it did, never throws. */
+export const sweepPayoutsOf = (app: FastifyInstance) =>
+  sweepPayouts({ db: app.db, mailer: app.mailer, stripe: app.stripe, log: app.log }, app.now()).then(
+    (n) => (n.paid || n.failed) && app.log.info(n, 'pending Stripe payouts sent again'),
+    (err) => app.log.warn({ err }, 'payout sweep failed'),
+  )

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { messages } from '@preloved/shared/messages'
@@ -66,7 +67,8 @@ export class LocalImageStore implements ImageStore {
       () => false,
     )
     if (exists) return // content-addressed: same name, same bytes
-    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`
+    // its own temporary name: two uploads of the same photo at once each write theirs, and the renames agree
+    const tmp = `${target}.${randomUUID()}.tmp`
     try {
       await writeFile(tmp, body)
       await rename(tmp, target)

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
@@ -187,6 +187,18 @@ describe('/uploads', () => {
       expect(res.body).not.toContain('top-secret-value')
       expect(res.json()).toMatchObject({ statusCode: res.statusCode })
     }
+  })
+})
+
+describe('the local photo store', () => {
+  it('stores the same photo put 50 times at once, once, with no temporary file left', async () => {
+    const dir = path.join(t.dataDir, 'same-photo-at-once')
+    const store = new LocalImageStore(dir)
+    const body = Buffer.from('the same bytes, uploaded by two sellers at the same moment')
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => store.put('same.webp', body)))
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([])
+    expect(await readdir(dir)).toEqual(['same.webp'])
+    expect(await readFile(path.join(dir, 'same.webp'))).toEqual(body)
   })
 })
 

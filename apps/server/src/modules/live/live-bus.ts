@@ -1,4 +1,5 @@
 import type { LiveEventType } from '@preloved/shared/live'
+import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { liveEvents } from '../../db/schema/index.ts'
 
@@ -7,7 +8,7 @@ import { liveEvents } from '../../db/schema/index.ts'
  * reconnects with Last-Event-ID gets what it missed), then every instance is woken to push it to that user's open
  * GET /api/events streams. This file is the contract the other modules use: `publishLive(bus, db, userIds, type,
  * data)`. The transport between instances (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL) lives behind
- * `LiveBus.wake`.
+ * `LiveBus.wake`: notify-bus.ts and redis-bus.ts; live.plugin.ts picks one.
  */
 
 export interface StoredLiveEvent {
@@ -20,24 +21,33 @@ export interface StoredLiveEvent {
 export type LiveListener = (event: StoredLiveEvent) => void
 
 export interface LiveBus {
-  /** Tells every instance (this one too) that these events were written; they push them to open streams. */
-  wake(events: StoredLiveEvent[]): Promise<void>
+  /**
+   * Tells every instance (this one too) that these events were written; they push them to open streams. `db` is the
+   * connection (or transaction) that wrote them, for a transport that signals through the database.
+   */
+  wake(events: StoredLiveEvent[], db?: DbOrTx): Promise<void>
   /** Listens for one user's events on this instance; answers the unsubscribe. */
   subscribe(userId: string, listener: LiveListener): () => void
   close(): Promise<void>
 }
 
-/** One instance only: events reach the streams of this process (the cross-instance bus replaces it). */
-export class LocalLiveBus implements LiveBus {
+/** This instance's listeners, by user: what every bus delivers to. */
+export class Fanout {
   private readonly listeners = new Map<string, Set<LiveListener>>()
-
-  async wake(events: StoredLiveEvent[]) {
-    for (const e of events) this.deliver(e)
-  }
 
   /** Pushes one stored event to this instance's listeners of its user. */
   deliver(event: StoredLiveEvent) {
     for (const l of this.listeners.get(event.userId) ?? []) l(event)
+  }
+
+  /** Whether someone on this instance listens for this user's events. */
+  listens(userId: string) {
+    return this.listeners.has(userId)
+  }
+
+  /** The users someone on this instance listens for. */
+  users(): string[] {
+    return [...this.listeners.keys()]
   }
 
   subscribe(userId: string, listener: LiveListener) {
@@ -49,14 +59,31 @@ export class LocalLiveBus implements LiveBus {
     set.add(listener)
     return () => {
       set.delete(listener)
-      if (set.size === 0) this.listeners.delete(userId)
+      if (set.size === 0 && this.listeners.get(userId) === set) this.listeners.delete(userId)
     }
   }
 
-  async close() {
+  protected clearListeners() {
     this.listeners.clear()
   }
 }
+
+/** One instance only: events reach the streams of this process (tests of other modules; the plugin picks a real bus). */
+export class LocalLiveBus extends Fanout implements LiveBus {
+  async wake(events: StoredLiveEvent[]) {
+    for (const e of events) this.deliver(e)
+  }
+
+  async close() {
+    this.clearListeners()
+  }
+}
+
+/**
+ * Held while an event is numbered and written, to its transaction's end: events commit in the order of their ids, so
+ * a client that has event n has every earlier event of its own that exists (what Last-Event-ID replay relies on).
+ */
+const LIVE_EVENT_ORDER_LOCK = 7_072_657
 
 /**
  * Writes one event per user to the log and wakes the instances. Call it after the change it reports has committed
@@ -71,16 +98,19 @@ export async function publishLive(
 ): Promise<StoredLiveEvent[]> {
   const unique = [...new Set(userIds)]
   if (unique.length === 0) return []
-  const rows = await db
-    .insert(liveEvents)
-    .values(unique.map((userId) => ({ userId, type, data })))
-    .returning()
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(LIVE_EVENT_ORDER_LOCK))})`)
+    return tx
+      .insert(liveEvents)
+      .values(unique.map((userId) => ({ userId, type, data })))
+      .returning()
+  })
   const events = rows.map((r) => ({
     id: r.id,
     userId: r.userId,
     type: r.type as LiveEventType,
     data: r.data as Record<string, unknown>,
   }))
-  await bus.wake(events)
+  await bus.wake(events, db)
   return events
 }

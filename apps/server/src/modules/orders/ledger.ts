@@ -131,7 +131,8 @@ export async function orderLedger(db: DbOrTx, orderId: string, sellerId: string)
     if (r.account === sellerId) {
       out.sellerCents += sum
       if (r.kind === 'commission') out.sellerCommissionCents += sum
-      else if (r.kind === 'sale' || r.kind === 'shipping' || r.kind === 'refund') out.sellerGrossCents += sum
+      else if (r.kind === 'sale' || r.kind === 'shipping' || r.kind === 'refund' || r.kind === 'chargeback')
+        out.sellerGrossCents += sum
     } else if (r.account === SHOP) {
       if (r.kind === 'commission') out.shopCommissionCents += sum
       else if (r.kind === 'discount_cost') out.shopDiscountCents += sum
@@ -140,10 +141,27 @@ export async function orderLedger(db: DbOrTx, orderId: string, sellerId: string)
   return out
 }
 
+/** What took money back: a refund the shop gave, or a card chargeback the bank took (a lost card dispute). */
+export type RefundKind = 'refund' | 'chargeback'
+
+const REFUND_NOTES: Record<RefundKind, { gross: string; commission: string; discount: string }> = {
+  refund: {
+    gross: 'Refund to the buyer',
+    commission: 'Commission on the refunded amount',
+    discount: 'First-order discount given back to the buyer',
+  },
+  chargeback: {
+    gross: "Card chargeback lost: the buyer's bank took the money back",
+    commission: 'Commission on the charged-back amount',
+    discount: "First-order discount: no longer the shop's cost, all was charged back",
+  },
+}
+
 /**
  * The entries a refund writes: the differences between how the order's money stands in the ledger and how it must
  * stand once `refundedCents` in total (this refund included) are given back. Written with the refund's id, so the
- * same refund cannot write them twice.
+ * same refund cannot write them twice. A lost card chargeback is the same arithmetic (`kind` 'chargeback': the
+ * seller's line is a `chargeback` entry instead of a `refund` one).
  */
 export function refundEntries(
   order: OrderMoney & { id: string; sellerId: string },
@@ -151,22 +169,24 @@ export function refundEntries(
   refundedCents: number,
   refundId: string,
   at: Date,
+  kind: RefundKind = 'refund',
 ): NewLedgerEntry[] {
   const target = sharesAfter(order, refundedCents)
   const base = { orderId: order.id, refundId, createdAt: at }
+  const notes = REFUND_NOTES[kind]
   const entries: NewLedgerEntry[] = []
   const grossDelta = target.grossCents + target.shippingCents - current.sellerGrossCents
   if (grossDelta !== 0)
     entries.push({
       ...base,
       account: order.sellerId,
-      kind: 'refund',
+      kind,
       amountCents: grossDelta,
-      note: 'Refund to the buyer',
+      note: notes.gross,
     })
   const commissionDelta = target.commissionCents - current.shopCommissionCents
   if (commissionDelta !== 0) {
-    const note = 'Commission on the refunded amount'
+    const note = notes.commission
     entries.push({
       ...base,
       account: order.sellerId,
@@ -183,10 +203,26 @@ export function refundEntries(
       account: SHOP,
       kind: 'discount_cost',
       amountCents: discountDelta,
-      note: 'First-order discount given back to the buyer',
+      note: notes.discount,
     })
   return entries
 }
+
+/**
+ * The entry that gives a payout back to the seller's available balance when Stripe refused its transfer for good: the
+ * payout's own amount, positive, naming the payout (a unique index lets each payout be given back once).
+ */
+export const payoutReversalEntry = (
+  payout: { id: string; sellerId: string; amountCents: number },
+  at: Date,
+): NewLedgerEntry => ({
+  account: payout.sellerId,
+  payoutId: payout.id,
+  kind: 'payout',
+  amountCents: payout.amountCents,
+  note: `Payout ${payout.id} refused by Stripe: back in the balance`,
+  createdAt: at,
+})
 
 /**
  * A seller's balances, in cents, as sums of the ledger (MARKETPLACE.md §7 "Earnings"): `pending` for orders that are

@@ -20,6 +20,7 @@ import { isUuid } from '../../lib/paging.ts'
 import type { Config } from '../../plugins/config.ts'
 import type { ImageStore } from '../images/image-store.ts'
 import { DISPLAY_PHOTO_SUFFIX, mayUsePhoto } from '../images/images.service.ts'
+import type { LiveBus } from '../live/live-bus.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { type NotifyDeps, notify, notifyDepsOf } from '../notifications/notify.ts'
 import { refundThroughProvider } from '../payments/refunds.ts'
@@ -67,6 +68,8 @@ export interface OrderDeps {
   origin: string
   rules: OrderRules
   log?: FastifyBaseLogger
+  /** Live updates (issue 17): what a sale changes is pushed to open pages (offers declined with it). */
+  live?: LiveBus
   /** In-app notifications of order moves (issue 17); none while seeding demo data. */
   notify?: NotifyDeps | undefined
 }
@@ -81,6 +84,7 @@ export const orderDepsOf = (app: FastifyInstance, log?: FastifyBaseLogger): Orde
   origin: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`,
   rules: orderRulesOf(app.config),
   log: log ?? app.log,
+  live: app.live,
   notify: notifyDepsOf(app),
 })
 
@@ -502,17 +506,33 @@ async function move(
     return undefined
   })
   await runEffects(ctx)
-  if (decided) throw new AppError(409, m.wrongState(decided))
+  if (decided) {
+    logDeadlineMove(deps, id, decided, 'move')
+    throw new AppError(409, m.wrongState(decided))
+  }
 }
 
-/** Applies the deadline due on one order, if any (GET reads it first, so a stopped server catches up). */
+/** A deadline applied outside the sweeper (which logs its own counts), in the sweeper's words. */
+const logDeadlineMove = (deps: OrderDeps, id: string, status: string, on: 'read' | 'move') =>
+  deps.log?.info(
+    { cancelled: status === 'cancelled' ? 1 : 0, completed: status === 'completed' ? 1 : 0, orderId: id, on },
+    'order deadlines applied',
+  )
+
+/**
+ * Applies the deadline due on one order, if any (GET reads it first, so a stopped server catches up). A move made here
+ * is logged like the sweeper's ("order deadlines applied"), so the log counts every deadline move once.
+ */
 export async function applyDue(deps: OrderDeps, id: string, now: Date) {
   const ctx: MoveCtx = { deps, now, effects: [] }
-  await deps.db.transaction(async (tx) => {
+  const moved = await deps.db.transaction(async (tx) => {
     const o = await lockOrderSkipLocked(tx, id)
-    if (o) await applyDueLocked(ctx, tx, o)
+    if (!o) return undefined
+    const after = await applyDueLocked(ctx, tx, o)
+    return after.status !== o.status ? after.status : undefined
   })
   await runEffects(ctx)
+  if (moved) logDeadlineMove(deps, id, moved, 'read')
 }
 
 /** Applies the deadlines due on the orders of a user (their list reads them first). */

@@ -15,6 +15,8 @@ import { keepPaymentAddress } from '../addresses/addresses.repository.ts'
 import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
 import type { HoldRules } from '../bookings/bookings.service.ts'
 import { notifyWishlistSold } from '../notifications/notifications.service.ts'
+import { declineOffersOnBag, holdOfBag } from '../offers/offers.repository.ts'
+import { announceDeclinedOnSale, offerAnnouncerOf } from '../offers/offers.service.ts'
 import { createPaidOrder, type OrderDeps, sendOrderMail } from '../orders/orders.service.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
 import { amountDue } from './discount.ts'
@@ -229,6 +231,9 @@ export async function createPaymentIntent(
       await db.transaction(async (tx) => {
         await lockCustomer(tx, user.id)
         await assertHoldsBelowCap(tx, user.id, now, rules.maxOpenHolds, booking.id)
+        // another buyer's accepted offer holds the bag (issue 17): the hold is not taken again
+        const offerHold = await holdOfBag(tx, booking.productId, now)
+        if (offerHold && offerHold.buyerId !== user.id) throw new AppError(409, messages.payments.holdTaken)
         await expireStaleHolds(tx, now, booking.productId)
         const renewed = await tx
           .update(bookings)
@@ -608,7 +613,7 @@ async function settlePayment(
 ) {
   const { transactionId } = charge
   try {
-    const { id, discountConflictCents } = await db.transaction(async (tx) => {
+    const { id, discountConflictCents, declinedOffers } = await db.transaction(async (tx) => {
       // the customer's payments are recorded one at a time: the check below sees every other one
       await lockCustomer(tx, customer.id)
       // the discount was charged, but another paid order of the customer kept it: the money taken is recorded as
@@ -650,6 +655,8 @@ async function settlePayment(
         .where(and(eq(products.id, booking.productId), eq(products.status, 'available')))
         .returning({ id: products.id })
       if (sold.length === 0) throw new AppError(409, messages.payments.soldToOther)
+      // the seller's other offers on the bag are declined with the sale (issue 17; announced below)
+      const declinedOffers = await declineOffersOnBag(tx, booking.productId, now, customer.id)
       // the order after payment (issue 16): its row, ledger entries and timeline, in this same transaction
       await createPaidOrder(
         tx,
@@ -667,7 +674,7 @@ async function settlePayment(
         orderDeps.rules,
         now,
       )
-      return { id: row!.id, discountConflictCents }
+      return { id: row!.id, discountConflictCents, declinedOffers }
     })
     listingsChanged() // the bag is sold: off the lists
     if (discountConflictCents > 0) {
@@ -679,6 +686,7 @@ async function settlePayment(
     if (charge.discountCents > 0) await retireOpenDiscounts(db, stripe, customer.id)
     // the buyer's receipt, and the seller's "sold" with the ship-by date (the address is on the order page)
     await sendOrderMail(orderDeps, booking.id, ['receipt', 'sold'])
+    await announceDeclinedOnSale(offerAnnouncerOf(orderDeps), declinedOffers, customer.id)
     // issue 17: the others who kept it on their wishlist
     if (orderDeps.notify) await notifyWishlistSold(orderDeps.notify, booking.productId, customer.id)
     return id

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { bookings, brands, priceHistory, products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
+import { offerHeldAt } from '../offers/offers.repository.ts'
 
 export const productColumns = {
   id: products.id,
@@ -38,11 +39,12 @@ export const productColumns = {
 }
 
 /**
- * Whether someone holds or has bought the bag at `now` (a held booking past its time does not count), computed in
- * the same query as the rows: one round trip per page instead of two (PGlite serializes every round trip).
+ * Whether someone holds or has bought the bag at `now` (a held booking past its time does not count; an accepted
+ * offer holding it does, issue 17), computed in the same query as the rows: one round trip per page instead of two
+ * (PGlite serializes every round trip).
  */
 export const reservedAt = (now: Date) =>
-  sql<boolean>`exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and (${bookings.status} = 'paid' or (${bookings.status} = 'held' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz)))`
+  sql<boolean>`(exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and (${bookings.status} = 'paid' or (${bookings.status} = 'held' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz))) or ${offerHeldAt(products.id, now)})`
 
 export interface ProductFilter {
   category?: 'Shoulder' | 'Tote' | 'Backpacks' | undefined

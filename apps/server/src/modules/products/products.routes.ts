@@ -21,6 +21,7 @@ import { signedInUser } from '../../plugins/auth.ts'
 import { etagOf } from '../../plugins/etag.ts'
 import { notifyPriceDrop } from '../notifications/notifications.service.ts'
 import { notifyDepsOf } from '../notifications/notify.ts'
+import { sellerRatingOf } from '../reviews/reviews.service.ts'
 import { notifySavedSearches } from '../saved-searches/saved-searches.service.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { type CachedPage, type ListingsChanged, listingsChanged } from './list-cache.ts'
@@ -242,7 +243,11 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new AppError(404, messages.products.notFound)
       // the seller and admins see the contact details: the answer depends on who asks
       reply.header('cache-control', 'private, no-cache').header('vary', 'authorization, cookie')
-      return fullListing(row, seesContact(row, await viewerOf(req)))
+      const [listing, sellerRating] = await Promise.all([
+        fullListing(row, seesContact(row, await viewerOf(req))),
+        sellerRatingOf(app.db, row.sellerId), // the stars and badges beside the seller's name (issue 17)
+      ])
+      return { ...listing, ...(sellerRating ? { sellerRating } : {}) }
     },
   )
 

@@ -165,9 +165,13 @@ describe('GET /api/search', () => {
     expect(body.facets.price).toEqual({ min: 40, max: 12000 })
   })
 
-  it('answers listing JSON as GET /api/products/{id} does, without the price history (kept for a single listing)', async () => {
+  it('answers listing JSON as GET /api/products/{id} does, without the price history and the seller rating (kept for a single listing)', async () => {
     const body = await search('?q=birkin')
-    const { priceHistory: _history, ...one } = (await t.app.inject(`/api/products/${ids.birkin}`)).json()
+    const {
+      priceHistory: _history,
+      sellerRating: _rating,
+      ...one
+    } = (await t.app.inject(`/api/products/${ids.birkin}`)).json()
     expect(body.items).toEqual([one])
   })
 

@@ -6,13 +6,11 @@ import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, nextLink } from '../../lib/paging.ts'
 import { listProducts, toProductJson } from '../products/products.repository.ts'
+import { badgeLabelsOf, sellerStandingOf } from '../reviews/reviews.service.ts'
 import { findSellerProfile } from './sellers.repository.ts'
 
 /** Listings on one page of a profile without `limit`. */
 export const SELLER_PAGE_SIZE = 24
-
-/** The badges a profile shows: computed from data, never granted by hand (MARKETPLACE.md §2). */
-const badgesOf = (seller: { verified: boolean }) => (seller.verified ? ['Verified'] : [])
 
 export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -37,6 +35,8 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
         { limit, ...(req.query.cursor ? { cursor: decodeCursor(req.query.cursor) } : {}) },
         app.now(),
       )
+      // stars, badges and ship time: computed from data, never granted by hand (issue 17, modules/reviews)
+      const standing = (await sellerStandingOf(app.db, seller.id))!
       const last = rows.at(-1)
       if (hasMore && last) reply.header('link', nextLink(req.url, encodeCursor(last)))
       reply.header('cache-control', 'no-cache')
@@ -47,10 +47,9 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
         memberSince: seller.createdAt.toISOString(),
         listed: seller.listed,
         sold: seller.sold,
-        // reviews and orders come with later issues (MARKETPLACE.md §4, §5)
-        rating: { average: null, count: 0 },
-        badges: badgesOf(seller),
-        medianShipHours: null,
+        rating: standing.rating,
+        badges: badgeLabelsOf(standing.rating.badges),
+        medianShipHours: standing.medianShipHours,
         // the same for every visitor: never with contact details (decision 013)
         items: rows.map((row) => toProductJson(row, false)),
       }

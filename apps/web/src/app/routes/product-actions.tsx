@@ -1,5 +1,5 @@
 // Not a route of its own: the product page's actions for a signed-in visitor, composed from the bookings, products,
-// wishlists and reports features. The product page loads this module only for a signed-in visitor (see product.tsx),
+// wishlists, reports and messages features. The product page loads this module only for a signed-in visitor (see product.tsx),
 // so a visitor's first load carries none of it.
 import type { Product } from '@preloved/shared/products'
 import { lazy, Suspense, useState } from 'react'
@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
 import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
+import { MessageSellerButton } from '@/features/messages/components/message-seller-button'
+import { ProductOffer } from '@/features/offers/components/product-offer'
 import { OwnListingActions } from '@/features/products/components/own-listing-actions'
 import { ReportListingButton } from '@/features/reports/components/report-listing-button'
 import { wishlistQueryOptions } from '@/features/wishlists/api/wishlists'
@@ -40,12 +42,16 @@ export function SignedInActions({ product, user }: { product: Product; user: Ses
     <div className="flex flex-col gap-2">
       <OwnListingNote product={product} viewerId={user.id} />
       <BookNow product={product} viewerId={user.id} myBookings={myBookings.data} onBook={setBooking} block />
+      <ProductOffer product={product} user={user} onPayNow={(bag) => setBooking({ ...product, ...bag })} />
       {product.seller_id === user.id ? (
         <OwnListingActions product={product} onDeleted={() => navigate(paths.dashboard.myProducts())} />
       ) : (
         <div className="flex flex-wrap items-center gap-2">
           {product.status === 'available' ? (
             <WishlistButton productId={product._id} title={product.title} size="sm" />
+          ) : null}
+          {user.role === 'customer' && product.status === 'available' ? (
+            <MessageSellerButton productId={product._id} title={product.title} />
           ) : null}
           <ReportListingButton productId={product._id} title={product.title} />
         </div>

@@ -24,6 +24,7 @@ import { ListingDetails, WearNotes } from '@/features/products/components/listin
 import { MoreFromCategory } from '@/features/products/components/more-from-category'
 import { PriceTag } from '@/features/products/components/price-tag'
 import { PRODUCT_ROW_SIZE, ProductRow } from '@/features/products/components/product-row'
+import { SellerStanding } from '@/features/reviews/components/seller-standing'
 import { sellerPreviewQueryOptions, useSellerPreview } from '@/features/sellers/api/get-seller'
 import { SellerCard } from '@/features/sellers/components/seller-card'
 import { wishlistQueryOptions } from '@/features/wishlists/api/wishlists'
@@ -297,6 +298,7 @@ export default function ProductRoute() {
             name={product.seller}
             verified={product.verified === 'yes'}
             profile={seller.data}
+            standing={product.sellerRating ? <SellerStanding rating={product.sellerRating} /> : null}
           />
           <section aria-labelledby="details-heading" className="flex flex-col gap-2 pt-2">
             <h2 id="details-heading" className="text-lg font-semibold">

@@ -2,11 +2,14 @@ import { messages } from '@preloved/shared/messages'
 import type { InfiniteData } from '@tanstack/react-query'
 import { ShoppingBag } from 'lucide-react'
 import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, type MetaFunction, useParams } from 'react-router'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { PageLoading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { ProductCard } from '@/features/products/components/product-card'
+import { sellerReviewsQueryOptions } from '@/features/reviews/api/reviews'
+import { REVIEWS_SECTION_ID, SellerReviews } from '@/features/reviews/components/seller-reviews'
+import { SellerStanding } from '@/features/reviews/components/seller-standing'
 import { type SellerProfilePage, sellerProfileQueryOptions, useSellerProfile } from '@/features/sellers/api/get-seller'
 import { SellerHeader } from '@/features/sellers/components/seller-header'
 import { formatMonth } from '@/lib/format-date'
@@ -18,14 +21,21 @@ import { hydrateOnIntent } from '../hydrate-on-intent'
 
 const text = messages.sellers
 
-/** The profile and its first bags arrive with the page; an unknown seller is the 404 page with status 404. */
+/**
+ * The profile, its first bags and its first reviews arrive with the page; an unknown seller is the 404 page with
+ * status 404.
+ */
 export const loader = ({ params, context }: LoaderFunctionArgs) =>
   prefetchOnServer(context, (client) =>
-    client.fetchInfiniteQuery(sellerProfileQueryOptions(params.id ?? '')).catch(throwRouteError),
+    Promise.all([
+      client.fetchInfiniteQuery(sellerProfileQueryOptions(params.id ?? '')).catch(throwRouteError),
+      client.prefetchInfiniteQuery(sellerReviewsQueryOptions(params.id ?? '')),
+    ]),
   )
 
 /** A move within the app: the browser's cache, as everywhere else (the same 404). */
 export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
+  void queryClient.prefetchInfiniteQuery(sellerReviewsQueryOptions(params.id ?? ''))
   await queryClient.ensureInfiniteQueryData(sellerProfileQueryOptions(params.id ?? '')).catch(throwRouteError)
   return { dehydrated: undefined }
 }
@@ -54,7 +64,10 @@ export const meta: MetaFunction = ({ data, params, matches }) => {
   })
 }
 
-/** '/seller/:id' (MARKETPLACE.md §2): who the seller is, and their bags for sale, a page at a time. */
+/**
+ * '/seller/:id' (MARKETPLACE.md §2): who the seller is, their stars and badges, their bags for sale, and their reviews
+ * (issue 17), each a page at a time.
+ */
 export default function SellerRoute() {
   const { id = '' } = useParams()
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useSellerProfile(id)
@@ -63,7 +76,10 @@ export default function SellerRoute() {
   const items = data.pages.flatMap((page) => page.data.items)
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6 lg:gap-10 lg:px-8 lg:py-12">
-      <SellerHeader profile={profile} />
+      <SellerHeader
+        profile={profile}
+        standing={<SellerStanding rating={profile.rating} reviewsHref={`#${REVIEWS_SECTION_ID}`} />}
+      />
       <section aria-labelledby="for-sale-heading" className="flex flex-col gap-5 border-t border-base-300 pt-8">
         <h2 id="for-sale-heading" className="text-2xl font-semibold">
           {text.forSale}
@@ -84,17 +100,12 @@ export default function SellerRoute() {
           </ul>
         )}
         {hasNextPage ? (
-          <Button
-            variant="outline"
-            className="self-center"
-            disabled={isFetchingNextPage}
-            aria-busy={isFetchingNextPage || undefined}
-            onClick={() => void fetchNextPage()}
-          >
+          <LoadMoreButton variant="outline" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
             {text.loadMore}
-          </Button>
+          </LoadMoreButton>
         ) : null}
       </section>
+      <SellerReviews sellerId={profile._id} name={profile.name} rating={profile.rating} />
     </div>
   )
 }

@@ -5,6 +5,8 @@ import { Loading } from '@/components/ui/loading'
 import { cn } from '@/lib/cn'
 import { type DashboardMenu, dashboardMenus } from './dashboard-menu'
 import { Header } from './header'
+import { MenuCount } from './menu-counts'
+import { SkipLink } from './skip-link'
 
 export type { DashboardMenu } from './dashboard-menu'
 
@@ -23,12 +25,7 @@ export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
   const items = menu ? dashboardMenus[menu] : []
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-field focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-content"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       {/* printing (an order's receipt) shows the page alone: no header, no side menu */}
       <div className="contents print:hidden">
         <Header dashboardMenu={menu} />
@@ -45,6 +42,7 @@ export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
               <li key={item.to}>
                 <NavLink to={item.to} className={({ isActive }) => cn('text-base', isActive && 'menu-active')}>
                   {item.label}
+                  <MenuCount of={item.count} />
                 </NavLink>
               </li>
             ))}

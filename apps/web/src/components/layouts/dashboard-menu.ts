@@ -1,9 +1,14 @@
 import type { Role } from '@preloved/shared/constants'
+import { conversationsNavMessages } from '@preloved/shared/messages/conversations'
 import { notificationsMessages } from '@preloved/shared/messages/notifications'
+import { offersMessages } from '@preloved/shared/messages/offers'
 import { navMessages } from '@preloved/shared/site-messages'
 import { paths } from '@/config/paths'
 
-export type MenuItem = { to: string; label: string }
+/** A count shown beside a menu link (menu-counts.tsx: the app provides the numbers). */
+export type MenuCountKey = 'messages'
+
+export type MenuItem = { to: string; label: string; count?: MenuCountKey }
 
 export type DashboardMenu = Role
 
@@ -15,9 +20,10 @@ const buying: MenuItem[] = [
   { to: paths.dashboard.wishlist(), label: navMessages.myWishlist },
 ]
 
-// The account's own pages, for every role (issue 16: saved delivery addresses; issue 17: notifications, saved
-// searches, mail settings).
+// The account's own pages, for every role (issue 16: saved delivery addresses; issue 17: messages with the unread
+// count, notifications, saved searches, mail settings).
 const account: MenuItem[] = [
+  { to: paths.dashboard.messages(), label: conversationsNavMessages.messages, count: 'messages' },
   { to: paths.dashboard.notifications(), label: notificationsMessages.pageTitle },
   { to: paths.dashboard.savedSearches(), label: notificationsMessages.savedTitle },
   { to: paths.dashboard.addresses(), label: navMessages.addresses },
@@ -27,12 +33,13 @@ const account: MenuItem[] = [
 // SPEC §2 side menu: ordinary users, admin and sellers each see their own links first (the admin also reads the
 // outbox, DESIGN §7).
 export const dashboardMenus = {
-  customer: [...buying, ...account],
+  customer: [...buying, { to: paths.dashboard.myOffers(), label: offersMessages.myOffers }, ...account],
   seller: [
     { to: paths.dashboard.addProducts(), label: navMessages.addProduct },
     { to: paths.dashboard.myProducts(), label: navMessages.myProducts },
     { to: paths.dashboard.mySales(), label: navMessages.mySales },
     { to: paths.dashboard.earnings(), label: navMessages.earnings },
+    { to: paths.dashboard.offersReceived(), label: offersMessages.offersReceived },
     ...buying,
     ...account,
   ],
@@ -42,6 +49,7 @@ export const dashboardMenus = {
     { to: paths.dashboard.adminOrders(), label: navMessages.orders },
     { to: paths.dashboard.disputes(), label: navMessages.disputes },
     { to: paths.dashboard.reportedItems(), label: navMessages.reportedItems },
+    { to: paths.dashboard.reportedMessages(), label: conversationsNavMessages.reportedMessages },
     { to: paths.dashboard.outbox(), label: navMessages.outbox },
     { to: paths.dashboard.posts(), label: navMessages.posts },
     { to: paths.dashboard.settings(), label: navMessages.settings },

@@ -28,6 +28,24 @@ const shopLinks = [
 
 const linkClass = 'link link-hover text-neutral-content/85 hover:text-neutral-content'
 
+/** A titled column of links, a navigation landmark named by its title. */
+function LinkColumn({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={title}>
+      <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-accent">{title}</h2>
+      <ul className="flex flex-col gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 export function Footer() {
   const { user } = useSession()
   // 'Sell your bag' leads where the visitor can sell: Add Product, how to become a seller, or the login (issue 14)
@@ -70,31 +88,8 @@ export function Footer() {
           ) : null}
         </div>
 
-        <nav aria-label="Discover">
-          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-accent">Discover</h2>
-          <ul className="flex flex-col gap-2">
-            {shopLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-label="Sellers">
-          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wider text-accent">Sellers</h2>
-          <ul className="flex flex-col gap-2">
-            {companyLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn title="Discover" links={shopLinks} />
+        <LinkColumn title="Sellers" links={companyLinks} />
       </div>
       <div className="border-t border-neutral-content/15">
         <p className="mx-auto max-w-7xl px-4 py-5 text-sm text-neutral-content/80 sm:px-6 lg:px-8">

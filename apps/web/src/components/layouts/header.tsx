@@ -10,6 +10,7 @@ import { type SessionUser, signOut, useSession } from '@/lib/auth-client'
 import { cn } from '@/lib/cn'
 import { type DashboardMenu, dashboardMenus } from './dashboard-menu'
 import { LogoMark } from './logo-mark'
+import { MenuCount } from './menu-counts'
 
 type NavItem = { to: string; label: string }
 
@@ -113,6 +114,7 @@ function AccountLinks({ user, pending, variant, dashboardMenu, onNavigate }: Acc
               <li key={item.to}>
                 <NavLink to={item.to} onClick={onNavigate} className={phoneLinkClass}>
                   {item.label}
+                  <MenuCount of={item.count} />
                 </NavLink>
               </li>
             ))}

@@ -12,14 +12,45 @@ type FieldProps = Omit<ComponentProps<'input'>, 'id'> & {
   labelAside?: ReactNode
 }
 
-/** A labelled text input with its error under it (DESIGN §5: every control has a visible label). */
-export function Field({ label, error, hint, labelAside, className, type = 'text', ...props }: FieldProps) {
+/** A control's ids: its own, its hint's and its error's, and the aria-describedby naming those that show. */
+export function useDescribed(hint: ReactNode, error: string | undefined) {
   const id = useId()
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
+  return { id, hintId, errorId, describedBy }
+}
+
+/** A control's error, shown under it (the control names `id` in its aria-describedby); nothing without one. */
+export function FieldError({ id, error }: { id?: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="text-sm font-medium text-error">
+      {error}
+    </p>
+  ) : null
+}
+
+type FieldNotesProps = { hint: ReactNode; hintId: string; error: string | undefined; errorId: string }
+
+/** Under a control: its hint line, then its error. */
+export function FieldNotes({ hint, hintId, error, errorId }: FieldNotesProps) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId} className="text-xs text-base-content/70">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={error} />
+    </>
+  )
+}
+
+/** A labelled text input with its error under it (DESIGN §5: every control has a visible label). */
+export function Field({ label, error, hint, labelAside, className, type = 'text', ...props }: FieldProps) {
+  const { id, hintId, errorId, describedBy } = useDescribed(hint, error)
   const [revealed, setRevealed] = useState(false)
   const isPassword = type === 'password'
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
 
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
@@ -55,16 +86,7 @@ export function Field({ label, error, hint, labelAside, className, type = 'text'
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="text-xs text-base-content/70">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   )
 }

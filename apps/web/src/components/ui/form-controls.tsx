@@ -1,43 +1,8 @@
-import { type ComponentProps, type ReactNode, useId } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { cn } from '@/lib/cn'
+import { FieldNotes, useDescribed } from './field'
 
 type ControlShell = { label: string; error?: string | undefined; hint?: ReactNode; className?: string }
-
-/** Label above, hint and error below, tied to the control by aria-describedby (like components/ui/field). */
-function useDescribed(hint: ReactNode, error: string | undefined) {
-  const id = useId()
-  const hintId = `${id}-hint`
-  const errorId = `${id}-error`
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined
-  return { id, hintId, errorId, describedBy }
-}
-
-function Below({
-  hint,
-  hintId,
-  error,
-  errorId,
-}: {
-  hint: ReactNode
-  hintId: string
-  error?: string | undefined
-  errorId: string
-}) {
-  return (
-    <>
-      {hint ? (
-        <p id={hintId} className="text-xs text-base-content/70">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
-    </>
-  )
-}
 
 type SelectFieldProps = Omit<ComponentProps<'select'>, 'id' | 'className'> &
   ControlShell & { options: readonly { value: string; label: string }[] }
@@ -62,7 +27,7 @@ export function SelectField({ label, error, hint, className, options, ...props }
           </option>
         ))}
       </select>
-      <Below hint={hint} hintId={hintId} error={error} errorId={errorId} />
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   )
 }
@@ -91,7 +56,7 @@ export function TextareaField({ label, error, hint, className, size = 'md', ...p
         )}
         {...props}
       />
-      <Below hint={hint} hintId={hintId} error={error} errorId={errorId} />
+      <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   )
 }
@@ -117,7 +82,7 @@ export function FileField({ label, error, hint, className, preview, ...props }: 
             className={cn('file-input w-full bg-base-100', error && 'file-input-error')}
             {...props}
           />
-          <Below hint={hint} hintId={hintId} error={error} errorId={errorId} />
+          <FieldNotes hint={hint} hintId={hintId} error={error} errorId={errorId} />
         </div>
         {preview}
       </div>

@@ -1,7 +1,7 @@
 import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
 import { ORDER_STATUSES, type Order } from '@preloved/shared/orders'
 import { describe, expect, it } from 'vitest'
-import { orderActions, orderDeadline, orderNextStep, orderStateWords, orderViewer } from './order-state'
+import { orderActions, orderDeadline, orderNextStep, orderViewer } from './order-state'
 
 type Shape = Pick<Order, 'status' | 'awaitingAddress' | 'shipBy' | 'autoCompleteAt' | 'dispute'>
 
@@ -21,23 +21,6 @@ const dispute = (answer: string | null): Order['dispute'] => ({
   photos: [],
   answer,
   answerPhotos: [],
-})
-
-describe('orderStateWords', () => {
-  it.each([
-    ['paid', 'Paid, to be shipped'],
-    ['shipped', 'Shipped'],
-    ['completed', 'Completed'],
-    ['disputed', 'Problem reported'],
-    ['cancelled', 'Cancelled'],
-    ['refunded', 'Refunded'],
-  ] as const)('%s reads "%s"', (status, words) => {
-    expect(orderStateWords({ status, awaitingAddress: false })).toBe(words)
-  })
-
-  it("a paid order without an address says it waits for the buyer's address", () => {
-    expect(orderStateWords({ status: 'paid', awaitingAddress: true })).toBe("Waiting for the buyer's address")
-  })
 })
 
 describe('orderViewer', () => {

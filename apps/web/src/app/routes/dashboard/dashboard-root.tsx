@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from 'react-router'
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary'
 import { DashboardLayout, type DashboardMenu } from '@/components/layouts/dashboard-layout'
+import { MenuCountsContext } from '@/components/layouts/menu-counts'
 import { isAdminQueryOptions, isSellerQueryOptions, useAdmin, useSeller } from '@/features/auth/api/roles'
 import { PrivateRoute } from '@/features/auth/components/guards'
+import { useUnreadMessages } from '@/features/messages/api/conversations'
 import { cachedSessionUser, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
 import { prefetchForVisitor } from '@/lib/server-api.server'
@@ -58,8 +60,14 @@ function useDashboardMenu(): DashboardMenu | undefined {
   return undefined
 }
 
+/** The dashboard with its side menu; the menu's counts (unread messages, issue 17) come from the features. */
 function RoleDashboard() {
-  return <DashboardLayout menu={useDashboardMenu()} />
+  const unread = useUnreadMessages()
+  return (
+    <MenuCountsContext value={{ messages: unread }}>
+      <DashboardLayout menu={useDashboardMenu()} />
+    </MenuCountsContext>
+  )
 }
 
 /** '/dashboard' and everything under it: signed-in users only (SPEC §2), with their role's side menu. */

@@ -4,9 +4,11 @@ import { useParams } from 'react-router'
 import { NotFound } from '@/components/errors/not-found'
 import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { Loading } from '@/components/ui/loading'
+import { OrderConversation } from '@/features/messages/components/order-conversation'
 import { orderQueryOptions, useOrder } from '@/features/orders/api/orders'
 import { OrderDetails } from '@/features/orders/components/order-details'
 import { orderViewer } from '@/features/orders/order-state'
+import { OrderReview } from '@/features/reviews/components/order-review'
 import { getAccessToken } from '@/lib/access-token'
 import { sessionQueryOptions, useSession } from '@/lib/auth-client'
 import { queryClient } from '@/lib/query-client'
@@ -41,7 +43,17 @@ export default function OrderRoute() {
   if (!viewer) return <NotFound />
   return (
     <DashboardPage title={t.orderTitle(order.product.title)}>
+      {/* a completed order's review comes first: the buyer's one thing left to do (issue 17) */}
+      <OrderReview order={order} viewer={viewer} />
       <OrderDetails order={order} viewer={viewer} />
+      {viewer !== 'admin' ? (
+        <OrderConversation
+          orderId={order._id}
+          productId={order.product._id}
+          buyerId={order.buyer._id}
+          viewer={viewer}
+        />
+      ) : null}
     </DashboardPage>
   )
 }

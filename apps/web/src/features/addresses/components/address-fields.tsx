@@ -1,7 +1,7 @@
 import type { Address } from '@preloved/shared/addresses'
 import { messages } from '@preloved/shared/messages'
 import { useId } from 'react'
-import { Field } from '@/components/ui/field'
+import { Field, FieldError } from '@/components/ui/field'
 import { cn } from '@/lib/cn'
 import { COMMON_COUNTRIES, COUNTRIES, countryName } from '../countries'
 
@@ -163,11 +163,7 @@ function CountrySelect({
           ))}
         </optgroup>
       </select>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }

@@ -2,11 +2,13 @@ import { moneyPagesMessages } from '@preloved/shared/messages/money-pages'
 import { PackageSearch, RotateCcw, Scale, Search, ShieldCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { OrderStatusBadge } from '@/components/orders/order-status-badge'
 import { ActionDialog } from '@/components/ui/action-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Field } from '@/components/ui/field'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { Loading } from '@/components/ui/loading'
 import { type Column, DataTable, TableThumb } from '@/components/ui/table'
 import { paths } from '@/config/paths'
@@ -15,13 +17,9 @@ import { formatDay } from '@/lib/format-date'
 import { refundableDollars, toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
 import { newIdempotencyKey, type Order, useAdminOrders, useCloseChargeback, useRefundOrder } from '../api/admin-orders'
-import { OrderStatusBadge } from './order-status-badge'
 import { RefundDialog } from './refund-dialog'
 
 const t = moneyPagesMessages.orders
-
-/** The short form of an order id people read out (its last 8 characters); the full id is in the link. */
-export const shortId = (id: string) => id.slice(-8).toUpperCase()
 
 /** Money on one order: what the buyer paid, what was refunded, what the seller gets. */
 export function OrderAmounts({ order }: { order: Order }) {
@@ -115,7 +113,7 @@ export function AdminOrdersView() {
       header: 'State',
       cell: (order) => (
         <div className="flex flex-col items-start gap-1">
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge order={order} variant="admin" />
           {order.chargeback ? (
             <Badge tone="accent" className="whitespace-nowrap">
               {t.chargeback}
@@ -221,15 +219,9 @@ export function AdminOrdersView() {
         />
       )}
       {hasNextPage ? (
-        <Button
-          variant="subtle"
-          className="self-center"
-          onClick={() => fetchNextPage()}
-          disabled={isFetchingNextPage}
-          aria-busy={isFetchingNextPage || undefined}
-        >
+        <LoadMoreButton busy={isFetchingNextPage} onClick={() => fetchNextPage()}>
           {t.more}
-        </Button>
+        </LoadMoreButton>
       ) : null}
       <ActionDialog
         open={toClose !== null}

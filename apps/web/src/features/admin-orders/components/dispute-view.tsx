@@ -2,6 +2,8 @@ import { moneyPagesMessages } from '@preloved/shared/messages/money-pages'
 import { ArrowLeft, CheckCircle2, RotateCcw, SplitSquareHorizontal } from 'lucide-react'
 import { type ReactNode, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
+import { DisputePhotos } from '@/components/orders/dispute-photos'
+import { OrderStatusBadge } from '@/components/orders/order-status-badge'
 import { ActionDialog } from '@/components/ui/action-dialog'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -14,12 +16,18 @@ import { formatAge, refundableDollars, toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
 import { newIdempotencyKey, type Order, useAdminOrder, useResolveDispute } from '../api/admin-orders'
 import { disputedAt } from '../money-checks'
-import { OrderStatusBadge } from './order-status-badge'
 import { RefundDialog } from './refund-dialog'
 
 const t = moneyPagesMessages.disputes
 
 type Decision = 'release' | 'refund' | 'partial'
+
+/** Every decision asks for its reason, which goes to the order's audit log. */
+const reasonField = {
+  label: moneyPagesMessages.orders.reason,
+  hint: moneyPagesMessages.orders.reasonHint,
+  required: t.reasonRequired,
+}
 
 function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
@@ -32,29 +40,6 @@ function Panel({ id, title, children }: { id: string; title: ReactNode; children
       </h2>
       {children}
     </section>
-  )
-}
-
-/** Photos as thumbnails, each a link to the full picture in a new tab. */
-function Photos({ urls, who }: { urls: string[]; who: string }) {
-  if (urls.length === 0) return null
-  return (
-    <ul aria-label={t.photos(who)} className="flex flex-wrap gap-2">
-      {urls.map((url, index) => (
-        <li key={url}>
-          <a href={url} target="_blank" rel="noreferrer" className="block rounded-field focus-visible:outline-2">
-            <img
-              src={url}
-              alt={t.photo(who, index + 1)}
-              width={96}
-              height={96}
-              loading="lazy"
-              className="size-24 rounded-field border border-base-300 bg-base-200 object-cover"
-            />
-          </a>
-        </li>
-      ))}
-    </ul>
   )
 }
 
@@ -87,7 +72,7 @@ function OrderSummary({ order }: { order: Order }) {
             <span className="sr-only">Order id </span>
             {order._id}
           </span>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge order={order} variant="admin" />
         </div>
       </div>
       <dl className="text-sm">
@@ -212,7 +197,12 @@ export function DisputeView({ id }: { id: string }) {
                   {moneyPagesMessages.disputeReasons[dispute.reason]}
                 </Badge>
                 <p className="whitespace-pre-line break-words">{dispute.note}</p>
-                <Photos urls={dispute.photos} who={order.buyer.name} />
+                <DisputePhotos
+                  urls={dispute.photos}
+                  label={t.photos(order.buyer.name)}
+                  alt={(n) => t.photo(order.buyer.name, n)}
+                  size="md"
+                />
               </>
             ) : (
               <p className="text-base-content/75">No report on this order.</p>
@@ -222,7 +212,12 @@ export function DisputeView({ id }: { id: string }) {
             {dispute?.answer ? (
               <>
                 <p className="whitespace-pre-line break-words">{dispute.answer}</p>
-                <Photos urls={dispute.answerPhotos} who={order.seller.name} />
+                <DisputePhotos
+                  urls={dispute.answerPhotos}
+                  label={t.photos(order.seller.name)}
+                  alt={(n) => t.photo(order.seller.name, n)}
+                  size="md"
+                />
               </>
             ) : (
               <p className="text-base-content/75">{t.noAnswer}</p>
@@ -274,11 +269,7 @@ export function DisputeView({ id }: { id: string }) {
         title={t.releaseTitle}
         message={t.releaseMessage(formatPrice(order.sellerAmount))}
         confirmLabel={t.release}
-        reason={{
-          label: moneyPagesMessages.orders.reason,
-          hint: moneyPagesMessages.orders.reasonHint,
-          required: t.reasonRequired,
-        }}
+        reason={reasonField}
         busy={resolve.isPending}
         onConfirm={(reason) => decide('release', reason)}
         onCancel={() => setDeciding(null)}
@@ -289,11 +280,7 @@ export function DisputeView({ id }: { id: string }) {
         message={t.refundBuyerMessage(formatPrice(max))}
         confirmLabel={t.refundBuyer}
         tone="danger"
-        reason={{
-          label: moneyPagesMessages.orders.reason,
-          hint: moneyPagesMessages.orders.reasonHint,
-          required: t.reasonRequired,
-        }}
+        reason={reasonField}
         busy={resolve.isPending}
         onConfirm={(reason) => decide('refund', reason)}
         onCancel={() => setDeciding(null)}

@@ -143,7 +143,7 @@ export function ResetPasswordScreen() {
             label="New password"
             type="password"
             autoComplete="new-password"
-            hint="6 or more characters, with an uppercase letter, a number and one of ! @ # $ & *"
+            hint={messages.auth.passwordHint}
             error={errors.password?.message}
             {...register('password')}
           />

@@ -127,7 +127,7 @@ export function SignupScreen() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="6 or more characters, with an uppercase letter, a number and one of ! @ # $ & *"
+          hint={messages.auth.passwordHint}
           error={errors.password?.message}
           {...register('password')}
         />

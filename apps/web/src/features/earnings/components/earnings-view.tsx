@@ -4,6 +4,7 @@ import { type ReactNode, useId, useState } from 'react'
 import { ActionDialog } from '@/components/ui/action-dialog'
 import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { Loading } from '@/components/ui/loading'
 import { formatPrice } from '@/lib/format'
 import { toCents } from '@/lib/money'
@@ -145,15 +146,9 @@ export function EarningsView({ stripe }: { stripe: boolean | undefined }) {
         </h2>
         <LedgerTable entries={earnings.entries} />
         {hasNextPage ? (
-          <Button
-            variant="subtle"
-            className="self-center"
-            onClick={() => fetchNextPage()}
-            disabled={isFetchingNextPage}
-            aria-busy={isFetchingNextPage || undefined}
-          >
+          <LoadMoreButton busy={isFetchingNextPage} onClick={() => fetchNextPage()}>
             {t.moreLines}
-          </Button>
+          </LoadMoreButton>
         ) : null}
       </section>
     </div>

@@ -2,6 +2,7 @@ import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
 import { DISPUTE_REASONS, type DisputeReason, MAX_DISPUTE_PHOTOS, NOTE_MAX } from '@preloved/shared/orders'
 import { type FormEvent, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { FieldError } from '@/components/ui/field'
 import { FormAlert } from '@/components/ui/form-alert'
 import { TextareaField } from '@/components/ui/form-controls'
 import { Modal } from '@/components/ui/modal'
@@ -27,13 +28,25 @@ function Buttons({ label, busy, onClose }: { label: string; busy: boolean; onClo
   )
 }
 
+/** The form's photos (at most MAX_DISPUTE_PHOTOS), whether one still uploads, and the picker's props. */
+function usePhotos() {
+  const [photos, setPhotos] = useState<string[]>([])
+  const [uploading, setUploading] = useState(false)
+  const picker = {
+    photos,
+    onChange: (added: string[]) => setPhotos((list) => [...list, ...added].slice(0, MAX_DISPUTE_PHOTOS)),
+    onRemove: (url: string) => setPhotos((list) => list.filter((p) => p !== url)),
+    onBusyChange: setUploading,
+  }
+  return { photos, uploading, picker }
+}
+
 function DisputeForm({ orderId, onClose }: FormProps) {
   const dispute = useDisputeOrder(orderId)
   const id = useId()
   const [reason, setReason] = useState<DisputeReason>()
   const [note, setNote] = useState('')
-  const [photos, setPhotos] = useState<string[]>([])
-  const [uploading, setUploading] = useState(false)
+  const { photos, uploading, picker } = usePhotos()
   const [errors, setErrors] = useState<{ reason?: string; note?: string; root?: string }>({})
 
   const submit = (event: FormEvent) => {
@@ -82,11 +95,7 @@ function DisputeForm({ orderId, onClose }: FormProps) {
             <span>{t.disputeReason[value]}</span>
           </label>
         ))}
-        {errors.reason ? (
-          <p id={`${id}-reason-error`} className="text-sm font-medium text-error">
-            {errors.reason}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-reason-error`} error={errors.reason} />
       </fieldset>
       <TextareaField
         label={t.actions.note}
@@ -98,12 +107,7 @@ function DisputeForm({ orderId, onClose }: FormProps) {
         error={errors.note}
         onChange={(event) => setNote(event.target.value)}
       />
-      <PhotoPicker
-        photos={photos}
-        onChange={(added) => setPhotos((list) => [...list, ...added].slice(0, MAX_DISPUTE_PHOTOS))}
-        onRemove={(url) => setPhotos((list) => list.filter((p) => p !== url))}
-        onBusyChange={setUploading}
-      />
+      <PhotoPicker {...picker} />
       {errors.root ? <FormAlert>{errors.root}</FormAlert> : null}
       <Buttons label={t.actions.disputeSend} busy={uploading || dispute.isPending} onClose={onClose} />
     </form>
@@ -122,8 +126,7 @@ export function DisputeDialog({ open, orderId, onClose }: FormProps & { open: bo
 function AnswerForm({ orderId, onClose }: FormProps) {
   const answer = useAnswerDispute(orderId)
   const [note, setNote] = useState('')
-  const [photos, setPhotos] = useState<string[]>([])
-  const [uploading, setUploading] = useState(false)
+  const { photos, uploading, picker } = usePhotos()
   const [errors, setErrors] = useState<{ note?: string; root?: string }>({})
 
   const submit = (event: FormEvent) => {
@@ -156,12 +159,7 @@ function AnswerForm({ orderId, onClose }: FormProps) {
         error={errors.note}
         onChange={(event) => setNote(event.target.value)}
       />
-      <PhotoPicker
-        photos={photos}
-        onChange={(added) => setPhotos((list) => [...list, ...added].slice(0, MAX_DISPUTE_PHOTOS))}
-        onRemove={(url) => setPhotos((list) => list.filter((p) => p !== url))}
-        onBusyChange={setUploading}
-      />
+      <PhotoPicker {...picker} />
       {errors.root ? <FormAlert>{errors.root}</FormAlert> : null}
       <Buttons label={t.actions.answerSend} busy={uploading || answer.isPending} onClose={onClose} />
     </form>

@@ -2,6 +2,7 @@ import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
 import type { Order } from '@preloved/shared/orders'
 import { PackageOpen } from 'lucide-react'
 import { Link } from 'react-router'
+import { OrderStatusBadge } from '@/components/orders/order-status-badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Loading } from '@/components/ui/loading'
@@ -11,7 +12,6 @@ import { formatPrice } from '@/lib/format'
 import { useMyOrdersPages } from '../api/orders'
 import { orderDeadline } from '../order-state'
 import { DeadlineCountdown } from './deadline-countdown'
-import { OrderStatusBadge } from './order-status-badge'
 
 const c = t.salesColumns
 

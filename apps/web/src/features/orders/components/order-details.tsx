@@ -2,6 +2,8 @@ import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
 import type { Order } from '@preloved/shared/orders'
 import { Receipt } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { DisputePhotos } from '@/components/orders/dispute-photos'
+import { OrderStatusBadge } from '@/components/orders/order-status-badge'
 import { ButtonLink } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { paths } from '@/config/paths'
@@ -10,7 +12,6 @@ import { type OrderViewer, orderDeadline, orderNextStep } from '../order-state'
 import { DeadlineCountdown } from './deadline-countdown'
 import { OrderActions } from './order-actions'
 import { OrderMoneyRows } from './order-money-rows'
-import { OrderStatusBadge } from './order-status-badge'
 import { OrderTimeline } from './order-timeline'
 
 function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -24,26 +25,6 @@ function Panel({ title, id, children }: { title: string; id: string; children: R
       </h2>
       {children}
     </section>
-  )
-}
-
-function Photos({ urls, label }: { urls: string[]; label: string }) {
-  if (urls.length === 0) return null
-  return (
-    <ul className="flex flex-wrap gap-2" aria-label={label}>
-      {urls.map((url, index) => (
-        <li key={url}>
-          <a href={url} target="_blank" rel="noreferrer" className="block">
-            <img
-              src={url}
-              alt={`${label} ${index + 1}`}
-              className="size-20 rounded-field border border-base-300 object-cover"
-              loading="lazy"
-            />
-          </a>
-        </li>
-      ))}
-    </ul>
   )
 }
 
@@ -111,12 +92,12 @@ function Dispute({ dispute }: { dispute: NonNullable<Order['dispute']> }) {
     <Panel title={t.disputeHeading} id="order-dispute">
       <p className="font-medium">{t.disputeReason[dispute.reason]}</p>
       <p className="text-sm break-words whitespace-pre-line">{dispute.note}</p>
-      <Photos urls={dispute.photos} label="Buyer's photo" />
+      <DisputePhotos urls={dispute.photos} label="Buyer's photo" alt={(n) => `Buyer's photo ${n}`} />
       <h3 className="mt-2 font-semibold">{t.disputeAnswer}</h3>
       {dispute.answer ? (
         <>
           <p className="text-sm break-words whitespace-pre-line">{dispute.answer}</p>
-          <Photos urls={dispute.answerPhotos} label="Seller's photo" />
+          <DisputePhotos urls={dispute.answerPhotos} label="Seller's photo" alt={(n) => `Seller's photo ${n}`} />
         </>
       ) : (
         <p className="text-sm text-base-content/75">{t.noAnswer}</p>

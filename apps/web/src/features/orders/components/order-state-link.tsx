@@ -4,7 +4,7 @@ import { ChevronRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { formatPrice } from '@/lib/format'
-import { orderStateWords } from '../order-state'
+import { orderStateWords } from '@/lib/order-status'
 
 type OrderStateLinkProps = {
   /** The order's id: its booking's id. */

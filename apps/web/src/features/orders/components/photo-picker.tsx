@@ -2,6 +2,7 @@ import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
 import { MAX_DISPUTE_PHOTOS } from '@preloved/shared/orders'
 import { X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
+import { FieldError } from '@/components/ui/field'
 import { uploadOrderPhoto } from '../api/upload-photo'
 
 type PhotoPickerProps = {
@@ -84,11 +85,7 @@ export function PhotoPicker({ photos, onChange, onRemove, onBusyChange }: PhotoP
         className="file-input w-full bg-base-100"
         onChange={(event) => void choose(event.target.files)}
       />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   )
 }

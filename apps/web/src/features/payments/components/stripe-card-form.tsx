@@ -1,25 +1,14 @@
 import { messages } from '@preloved/shared/messages'
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import { loadStripe, type Stripe } from '@stripe/stripe-js'
-import { CreditCard, Lock } from 'lucide-react'
+import { CreditCard } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
-import { Button } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-alert'
 import { usePayWithStripe } from '../api/payments'
+import type { CardFormProps } from './card-form-props'
+import { PayButton } from './pay-button'
 
-type StripeCardFormProps = {
-  publishableKey: string
-  /** Undefined until the PaymentIntent is loaded: Pay waits for it (SPEC §4). */
-  clientSecret: string | undefined
-  bookingId: string
-  price: number
-  billing: { name: string; email: string }
-  onPaid: (transactionId: string) => void
-  /** The intent was cancelled by the server (its amount is no longer valid): the page loads the fresh one. */
-  onStale?: () => void
-  /** Called when Pay is pressed, before the card is charged: the client secret to charge, or null to stop. */
-  beforePay?: (cardValid: boolean) => Promise<string | null>
-}
+type StripeCardFormProps = CardFormProps & { publishableKey: string }
 
 // one Stripe.js per publishable key for the life of the page (Stripe asks for it to be loaded once)
 const stripes = new Map<string, Promise<Stripe | null>>()
@@ -41,15 +30,7 @@ export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps
   )
 }
 
-function CardForm({
-  clientSecret,
-  bookingId,
-  price,
-  billing,
-  onPaid,
-  onStale,
-  beforePay,
-}: Omit<StripeCardFormProps, 'publishableKey'>) {
+function CardForm({ clientSecret, bookingId, price, billing, onPaid, onStale, beforePay }: CardFormProps) {
   const stripe = useStripe()
   const elements = useElements()
   const pay = usePayWithStripe()
@@ -128,26 +109,7 @@ function CardForm({
           />
         </div>
       </fieldset>
-      <Button
-        type="submit"
-        variant="primary"
-        size="lg"
-        block
-        disabled={!ready || pay.isPending || preparing}
-        className="gap-2"
-      >
-        {pay.isPending || preparing ? (
-          <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-        ) : (
-          <Lock aria-hidden="true" className="size-4" />
-        )}
-        Pay
-      </Button>
-      {pay.isPending ? (
-        <p role="status" className="text-center text-sm text-base-content/75">
-          Processing your payment…
-        </p>
-      ) : null}
+      <PayButton ready={ready} busy={pay.isPending || preparing} processing={pay.isPending} />
       {error ? <FormAlert>{error}</FormAlert> : null}
     </form>
   )

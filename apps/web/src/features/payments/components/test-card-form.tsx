@@ -1,12 +1,14 @@
 import type { TestCard } from '@preloved/shared/payments'
-import { CreditCard, FlaskConical, Lock } from 'lucide-react'
+import { CreditCard, FlaskConical } from 'lucide-react'
 import { type ComponentProps, useId, useState } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
-import { Button } from '@/components/ui/button'
+import { FieldError } from '@/components/ui/field'
 import { FormAlert } from '@/components/ui/form-alert'
 import { isApiError } from '@/lib/api-client'
 import { cn } from '@/lib/cn'
 import { usePayWithTestCard } from '../api/payments'
+import type { CardFormProps } from './card-form-props'
+import { PayButton } from './pay-button'
 
 type CardFieldName = keyof TestCard
 
@@ -64,44 +66,16 @@ function CardInput({ label, invalid, message, describedBy, className, ...props }
         spellCheck={false}
         {...props}
       />
-      {message ? (
-        <p id={messageId} className="text-sm font-medium text-error">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={messageId} error={message} />
     </div>
   )
-}
-
-type TestCardFormProps = {
-  /** Undefined until the payment intent is loaded: Pay waits for it (SPEC §4). */
-  clientSecret: string | undefined
-  bookingId: string
-  price: number
-  billing: { name: string; email: string }
-  onPaid: (transactionId: string) => void
-  /** The intent's amount is no longer valid (409 intent_superseded): the page loads the fresh intent. */
-  onStale?: () => void
-  /**
-   * Called when Pay is pressed, before the card is charged (the delivery address goes with the payment): answers the
-   * client secret to charge, or null to stop (the page shows why). `cardValid` false: only its own checks show.
-   */
-  beforePay?: (cardValid: boolean) => Promise<string | null>
 }
 
 /**
  * The TEST MODE card form (DESIGN §6): only the processor's published test numbers work and no real card is ever
  * charged. The card goes to POST /api/test-processor/confirm and nowhere else (no storage, no log).
  */
-export function TestCardForm({
-  clientSecret,
-  bookingId,
-  price,
-  billing,
-  onPaid,
-  onStale,
-  beforePay,
-}: TestCardFormProps) {
+export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid, onStale, beforePay }: CardFormProps) {
   const alertId = useId()
   const pay = usePayWithTestCard()
   const [preparing, setPreparing] = useState(false)
@@ -222,19 +196,7 @@ export function TestCardForm({
           {...register('zip')}
         />
       </div>
-      <Button type="submit" variant="primary" size="lg" block disabled={!ready || busy} className="gap-2">
-        {busy ? (
-          <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-        ) : (
-          <Lock aria-hidden="true" className="size-4" />
-        )}
-        Pay
-      </Button>
-      {pay.isPending ? (
-        <p role="status" className="text-center text-sm text-base-content/75">
-          Processing your payment…
-        </p>
-      ) : null}
+      <PayButton ready={ready} busy={busy} processing={pay.isPending} />
       {refusal ? (
         <div id={alertId}>
           <FormAlert>{refusal.message}</FormAlert>

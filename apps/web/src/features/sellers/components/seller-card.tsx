@@ -1,6 +1,7 @@
 import { messages } from '@preloved/shared/messages'
 import type { SellerProfile } from '@preloved/shared/search'
 import { ChevronRight } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Skeleton } from '@/components/ui/skeleton'
 import { VerifiedBadge } from '@/components/ui/verified-badge'
@@ -14,10 +15,12 @@ type SellerCardProps = {
   verified: boolean
   /** The seller's profile once read (the stats line keeps its place until then). */
   profile: SellerProfile | undefined
+  /** Their stars and measured badges beside the name (composed by the page: issue 17). */
+  standing?: ReactNode
 }
 
 /** "Sold by" on a product page: the seller's name, leading to their profile, their badge and their figures. */
-export function SellerCard({ sellerId, name, verified, profile }: SellerCardProps) {
+export function SellerCard({ sellerId, name, verified, profile, standing }: SellerCardProps) {
   return (
     <section
       aria-labelledby="seller-heading"
@@ -41,6 +44,7 @@ export function SellerCard({ sellerId, name, verified, profile }: SellerCardProp
           </Link>
           {verified ? <VerifiedBadge /> : null}
         </p>
+        {standing}
         {profile ? <SellerStats profile={profile} className="text-xs sm:text-sm" /> : <Skeleton className="h-4 w-48" />}
       </div>
       <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-base-content/50" />

@@ -3,6 +3,7 @@ import { messages } from '@preloved/shared/messages'
 import type { Brand } from '@preloved/shared/search'
 import { Check, ChevronDown } from 'lucide-react'
 import { type KeyboardEvent, type Ref, useEffect, useId, useMemo, useState } from 'react'
+import { FieldError } from '@/components/ui/field'
 import { useBrands } from '@/lib/brands'
 import { cn } from '@/lib/cn'
 
@@ -205,11 +206,7 @@ export function BrandCombobox({ value, onChange, onBlur, name, inputRef, error }
       <p id={hintId} className="text-xs text-base-content/70" aria-live="polite">
         {isPending ? m.brandsLoading : open && none ? m.brandNoMatch : m.brandHint}
       </p>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { COLOUR_LABELS, COLOUR_SWATCHES, COLOURS } from '@preloved/shared/consta
 import { messages } from '@preloved/shared/messages'
 import { useId } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
+import { FieldError } from '@/components/ui/field'
 import { cn } from '@/lib/cn'
 
 /** Colour: a radio group of swatches, each with its name beside it (colour is never the only cue). */
@@ -38,11 +39,7 @@ export function ColourSwatches({ field, error }: { field: UseFormRegisterReturn;
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </fieldset>
   )
 }

@@ -23,7 +23,7 @@ import { type ReactNode, useMemo, useState } from 'react'
 import { Controller, type FieldPath, FormProvider, useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
-import { Field } from '@/components/ui/field'
+import { Field, FieldError } from '@/components/ui/field'
 import { FormAlert } from '@/components/ui/form-alert'
 import { SelectField, TextareaField } from '@/components/ui/form-controls'
 import { paths } from '@/config/paths'
@@ -286,9 +286,7 @@ export function ListingForm({ product }: { product?: Product }) {
                 </label>
               ))}
             </div>
-            {errors.includes?.message ? (
-              <p className="text-sm font-medium text-error">{errors.includes.message}</p>
-            ) : null}
+            <FieldError error={errors.includes?.message} />
           </fieldset>
         </Section>
 

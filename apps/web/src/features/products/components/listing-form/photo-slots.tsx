@@ -3,6 +3,7 @@ import { messages } from '@preloved/shared/messages'
 import { ArrowLeft, ArrowRight, ImagePlus, RotateCw, X } from 'lucide-react'
 import { type DragEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
+import { FieldError } from '@/components/ui/field'
 import { cn } from '@/lib/cn'
 import { toast } from '@/lib/toast'
 import { uploadImageWithProgress } from '../../api/upload-image'
@@ -327,11 +328,7 @@ export function PhotoSlots() {
           </li>
         ))}
       </ol>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

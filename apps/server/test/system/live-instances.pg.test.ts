@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FreshDatabase, freshPostgres } from '../fresh-postgres.ts'
+import { Client, freePort, type Running, SECRET, startServer, TcpProxy } from './harness.ts'
+import { type LiveInstance, startLiveInstance } from './live-harness.ts'
+import { SseClient } from './live-sse.ts'
+
+/**
+ * Live updates across two real server processes on one PostgreSQL database (issue 17): an event published on
+ * instance A reaches an SSE client on instance B, by LISTEN/NOTIFY, and by Redis pub/sub when TEST_REDIS_URL is set.
+ * A is live-instance.ts (the real app with an internal publish path over IPC, until routes that publish are there);
+ * B is the real start command, reaching the database through a TCP proxy that the test can cut (its LISTEN
+ * connection drops, and must come back and replay).
+ */
+const transports = process.env.TEST_REDIS_URL ? (['postgres', 'redis'] as const) : (['postgres'] as const)
+
+for (const transport of transports) {
+  describe(`across instances (${transport === 'redis' ? 'Redis pub/sub' : 'LISTEN/NOTIFY'})`, () => {
+    let db: FreshDatabase
+    let proxy: TcpProxy
+    let dataDir: string
+    let a: LiveInstance
+    let b: Running
+    let A: Client
+    let B: Client
+    const tag = `${transport}-${Date.now().toString(36)}`
+
+    beforeAll(async () => {
+      db = await freshPostgres('preloved_live')
+      const target = new URL(db.url)
+      proxy = new TcpProxy(target.hostname, Number(target.port || 5432))
+      const through = new URL(db.url)
+      through.port = String(await proxy.start())
+      dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-live-'))
+      const publicUrl = `http://localhost:${await freePort()}`
+      const common = {
+        AUTH_SECRET: SECRET,
+        PUBLIC_URL: publicUrl,
+        DATA_DIR: dataDir,
+        RATE_LIMIT_FACTOR: '100',
+        DEMO_DATA: 'false',
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        ...(transport === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
+      }
+      // A first (it migrates), then B through the proxy
+      a = await startLiveInstance({ ...common, DATABASE_URL: db.url, PORT: String(await freePort()) })
+      b = await startServer({ ...common, DATABASE_URL: through.toString(), PORT: String(await freePort()) })
+      A = new Client(a.url, publicUrl)
+      B = new Client(b.url, publicUrl)
+    })
+
+    afterAll(async () => {
+      await Promise.all([a?.stop(), b?.stop()])
+      await proxy?.cut()
+      await db?.drop()
+      await rm(dataDir, { recursive: true, force: true })
+    })
+
+    const stream = (base: string, headers: Record<string, string>) => SseClient.open(`${base}/api/events`, headers)
+    const opened = (c: SseClient) => c.until((x) => x.lastEventId !== undefined)
+
+    it('delivers an event published on A to the SSE client of its user on B, and to no one else', async () => {
+      const [u, v] = await Promise.all([B.signUp(`u-${tag}@example.test`), B.signUp(`v-${tag}@example.test`)])
+      const cu = await stream(b.url, { cookie: u.cookie })
+      const cv = await stream(b.url, { cookie: v.cookie })
+      expect([cu.status, cv.status]).toEqual([200, 200])
+      await Promise.all([opened(cu), opened(cv)])
+      const [id] = await a.publish([u.id], 'notification', { text: 'from A' })
+      expect(await cu.until((c) => c.events.length === 1, 10_000)).toBe(true)
+      expect(cu.events).toEqual([{ id, type: 'notification', data: { text: 'from A' } }])
+      // a stream on A gets A's own events too; v's stream on B got nothing
+      const onA = await stream(a.url, u.bearer)
+      await opened(onA)
+      const [id2] = await a.publish([u.id], 'message', { n: 2 })
+      expect(await onA.until((c) => c.events.length === 1)).toBe(true)
+      expect(await cu.until((c) => c.events.length === 2)).toBe(true)
+      expect(cu.events[1]).toEqual({ id: id2, type: 'message', data: { n: 2 } })
+      await new Promise((r) => setTimeout(r, 200))
+      expect(cv.events).toEqual([])
+      for (const c of [cu, cv, onA]) c.close()
+    })
+
+    it('ends the stream on B when its session signs out on A', async () => {
+      const u = await A.signUp(`out-${tag}@example.test`)
+      const onB = await stream(b.url, { cookie: u.cookie })
+      await opened(onB)
+      const out = await A.call('POST', '/api/auth/sign-out', { headers: { cookie: u.cookie }, body: {} })
+      expect(out.status).toBe(200)
+      expect(await onB.endsWithin(10_000)).toBe(true)
+      expect((await stream(b.url, { cookie: u.cookie })).status).toBe(401)
+    })
+
+    it("survives B's dropped database connection: it reconnects, then replays what was published meanwhile", async () => {
+      const u = await B.signUp(`drop-${tag}@example.test`)
+      const onB = await stream(b.url, { cookie: u.cookie })
+      await opened(onB)
+      await proxy.cut()
+      const [during] = await a.publish([u.id], 'offer', { during: 'the outage' })
+      await new Promise((r) => setTimeout(r, 500))
+      expect(onB.events).toEqual([])
+      await proxy.restore()
+      expect(await onB.until((c) => c.events.length === 1, 20_000)).toBe(true)
+      expect(onB.events).toEqual([{ id: during, type: 'offer', data: { during: 'the outage' } }])
+      // and live again after it
+      const [after] = await a.publish([u.id], 'offer', { after: true })
+      expect(await onB.until((c) => c.events.length === 2, 10_000)).toBe(true)
+      expect(onB.events[1]!.id).toBe(after)
+      expect(onB.isOpen).toBe(true)
+      onB.close()
+    })
+  })
+}
