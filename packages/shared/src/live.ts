@@ -1,16 +1,20 @@
 import { z } from 'zod'
 import { messages } from './messages.ts'
 import './zod-config.ts'
+import { LIVE_EVENT_TYPES } from './live-names.ts'
 
 // Live updates (MARKETPLACE.md §5; issue 17): what GET /api/events (Server-Sent Events) pushes. Each SSE message has
 // `id:` (the event's number, for Last-Event-ID), `event:` (the type) and `data:` (JSON below). A stream opened without
 // Last-Event-ID starts with a `ready` event (data `{}`) whose id is the newest event there is.
 
-/** The stream's first event when it starts now: its id is where a reconnection or a poll goes on from. */
-export const LIVE_READY_EVENT = 'ready'
-
-export const LIVE_EVENT_TYPES = ['message', 'offer', 'notification', 'conversation_read'] as const
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number]
+// The names a browser needs to open the stream (its event types, the ready event, the poll's id header) are in
+// live-names.ts, which holds no zod: the header's bell, on every page, listens through lib/live-events.
+export {
+  LAST_EVENT_ID_HEADER,
+  LIVE_EVENT_TYPES,
+  LIVE_READY_EVENT,
+  type LiveEventType,
+} from './live-names.ts'
 
 export const liveEventSchema = z.object({
   id: z.number(),
@@ -44,6 +48,3 @@ export const eventsQuerySchema = z.object({
   lastEventId: eventIdSchema('lastEventId').optional(),
 })
 export type EventsQuery = z.infer<typeof eventsQuerySchema>
-
-/** The response header of a poll naming the id to send as `after` next time (the last event answered, or the start). */
-export const LAST_EVENT_ID_HEADER = 'x-last-event-id'

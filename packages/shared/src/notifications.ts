@@ -1,38 +1,17 @@
 import { z } from 'zod'
 import './zod-config.ts'
 import { pageQuerySchema } from './common.ts'
+import { NOTIFICATION_KINDS } from './notification-kinds.ts'
+
+export {
+  ALWAYS_MAILED_KINDS,
+  isAlwaysMailed,
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from './notification-kinds.ts'
 
 // Notifications, mail preferences and saved searches (MARKETPLACE.md §6 and §7; issue 17).
-
-export const NOTIFICATION_KINDS = [
-  'offer_received',
-  'offer_countered',
-  'offer_accepted',
-  'offer_declined',
-  'offer_expired',
-  'message',
-  'order',
-  'price_drop',
-  'wishlist_sold',
-  'saved_search',
-  'review',
-] as const
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
-
-/** What each kind is called on the mail preferences page. */
-export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
-  offer_received: 'Offers on your bags',
-  offer_countered: 'Counter-offers',
-  offer_accepted: 'Accepted offers',
-  offer_declined: 'Declined offers',
-  offer_expired: 'Expired offers',
-  message: 'New messages',
-  order: 'Order updates',
-  price_drop: 'Price drops on wishlisted bags',
-  wishlist_sold: 'Wishlisted bags sold',
-  saved_search: 'New bags for saved searches',
-  review: 'Reviews and replies',
-}
 
 export const notificationSchema = z.object({
   _id: z.string(),
@@ -61,15 +40,6 @@ export type ReadNotificationsResult = z.infer<typeof readNotificationsResultSche
 /** GET /api/notifications: newest first, keyset-paged (`Link`), with `X-Unread-Count`. */
 export const notificationsQuerySchema = pageQuerySchema
 export const notificationListSchema = z.array(notificationSchema)
-
-/**
- * Kinds whose mail cannot be turned off (decision 023): order updates are the receipt, the sale, the ship-by date,
- * refunds and disputes: money paid or owed and deadlines. Account mail (password reset, seller verification,
- * moderation, payouts) is no notification kind at all and is always sent too. Every other kind can be turned off.
- */
-export const ALWAYS_MAILED_KINDS = ['order'] as const satisfies readonly NotificationKind[]
-export const isAlwaysMailed = (kind: NotificationKind): boolean =>
-  (ALWAYS_MAILED_KINDS as readonly NotificationKind[]).includes(kind)
 
 /** GET /api/notification-settings: mail on or off for every kind, and the kinds that are always mailed. */
 export const notificationSettingsSchema = z.object({

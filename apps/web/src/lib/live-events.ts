@@ -3,8 +3,7 @@ import {
   LIVE_EVENT_TYPES,
   LIVE_READY_EVENT,
   type LiveEventType,
-  liveEventListSchema,
-} from '@preloved/shared/live'
+} from '@preloved/shared/live-names'
 import { useEffect, useRef } from 'react'
 
 /**
@@ -98,6 +97,8 @@ async function pollOnce(): Promise<'again' | 'later' | 'stop'> {
   })
   if (res.status === 401) return 'stop'
   if (!res.ok) return 'later'
+  // the schema (zod) is fetched with the first poll, not with every page: the header's bell listens on all of them
+  const { liveEventListSchema } = await import('@preloved/shared/live')
   const events = liveEventListSchema.safeParse(await res.json())
   const next = res.headers.get(LAST_EVENT_ID_HEADER)
   if (events.success) for (const e of events.data) emit(e.type, e.data)

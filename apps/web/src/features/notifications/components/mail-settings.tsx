@@ -1,5 +1,9 @@
 import { notificationsMessages as t } from '@preloved/shared/messages/notifications'
-import { NOTIFICATION_KIND_LABELS, NOTIFICATION_KINDS, type NotificationKind } from '@preloved/shared/notifications'
+import {
+  NOTIFICATION_KIND_LABELS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+} from '@preloved/shared/notification-kinds'
 import { Loading } from '@/components/ui/loading'
 import { toast } from '@/lib/notify'
 import { useMailSettings, useUpdateMailSettings } from '../api/notifications'
