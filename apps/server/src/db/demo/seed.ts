@@ -231,7 +231,7 @@ export async function seedDemoData(
     await seedDemoConversations(
       tx,
       (key) => person(key).id,
-      (title) => listingByTitle.get(title)?.row,
+      (t) => listingByTitle.get(t)?.row,
       now,
     )
     return { orderCount, ordersStarted }
