@@ -215,6 +215,17 @@ describe('messages between a buyer and a seller', () => {
   it('on a phone: the list, a thread, back to the list; the demo conversation shows its hidden phone number', async () => {
     const noah = await signedIn(DEMO.otherCustomer, 'phone')
     await noah.page.goto('/dashboard/messages')
+    // the phone's one menu counts the unread messages too
+    const menuButton = noah.page.getByRole('button', { name: 'Menu' })
+    await menuButton.click()
+    const phoneLink = noah.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('list', { name: 'Dashboard' })
+      .getByRole('link', { name: /^Messages/ })
+    await expect.poll(() => phoneLink.innerText(), { timeout: 15_000 }).toMatch(/^Messages\s*2\s*unread$/)
+    expect(await allA11yViolations(noah.page)).toEqual([])
+    await viewportShot(noah.page, 'messages-menu-390')
+    await menuButton.click()
     const list = noah.page.getByRole('list', { name: 'Conversations' })
     const demo = list.getByRole('link').filter({ hasText: 'Tory Burch McGraw Tote, tan' })
     await demo.waitFor()

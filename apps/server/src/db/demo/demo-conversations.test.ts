@@ -30,7 +30,7 @@ afterAll(async () => {
 })
 
 describe('demo conversations', () => {
-  it('seeds two conversations, one with a masked phone number, each with an unread last message', async () => {
+  it('seeds two conversations, one with a masked phone number and two answers its buyer has not read', async () => {
     const db = database.db
     const people = new Map<string, string>()
     for (const key of ['emma', 'noah', 'seller'])
@@ -59,8 +59,8 @@ describe('demo conversations', () => {
     expect(dispute[0]!.masked).toBe(true)
     expect(JSON.stringify(dispute)).not.toContain('900123')
     expect(question.every((m) => !m.masked)).toBe(true)
-    // unread: the seller has not read Emma's last question; Noah has not read the seller's last message
-    expect(rows[1]).toMatchObject({ lastSeq: 3, buyerReadSeq: 3, sellerReadSeq: 2, buyerId: people.get('emma') })
+    // Emma and the seller have read theirs; Noah has not read the seller's two answers
+    expect(rows[1]).toMatchObject({ lastSeq: 3, buyerReadSeq: 3, sellerReadSeq: 3, buyerId: people.get('emma') })
     expect(rows[0]).toMatchObject({ lastSeq: 3, buyerReadSeq: 1, sellerReadSeq: 3, buyerId: people.get('noah') })
     expect(rows[1]!.lastMessageAt.getTime()).toBe(NOW - 2 * 3_600_000)
   })

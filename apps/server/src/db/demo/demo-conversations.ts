@@ -1,11 +1,13 @@
+import { eq, sql } from 'drizzle-orm'
 import { appendMessage, conversationFor } from '../../modules/conversations/conversations.service.ts'
 import type { DbOrTx } from '../client.ts'
+import { conversations } from '../schema/index.ts'
 import type { DemoCustomerKey } from './demo-orders.ts'
 
 // Two conversations for the demo (issue 17 item 6), written by the conversations module's own functions inside the
-// seed's transaction: a question about a bag for sale, and the conversation of the disputed demo order, where the
-// buyer's phone number was hidden before storing. Each ends with a message its recipient has not read yet, so the
-// inbox shows an unread count on a fresh start. The admin may read the second one: its order is under dispute.
+// seed's transaction: a question about a bag for sale (read by both), and the conversation of the disputed demo order,
+// where the buyer's phone number was hidden before storing and the seller's two answers are still unread, so the inbox
+// shows an unread count on a fresh start. The admin may read the second one: its order is under dispute.
 
 const HOUR = 3_600_000
 
@@ -13,6 +15,8 @@ export interface DemoConversation {
   /** The demo listing's title. */
   listing: string
   buyer: DemoCustomerKey
+  /** Both have read everything (otherwise the recipient of the last messages has not). */
+  readByBoth?: boolean
   messages: readonly { from: 'buyer' | 'seller'; hoursAgo: number; text: string }[]
 }
 
@@ -20,6 +24,7 @@ export const DEMO_CONVERSATIONS: readonly DemoConversation[] = [
   {
     listing: 'Chanel Classic Flap Small, beige caviar',
     buyer: 'emma',
+    readByBoth: true,
     messages: [
       {
         from: 'buyer',
@@ -83,6 +88,11 @@ export async function seedDemoConversations(
       const senderId = m.from === 'buyer' ? buyerId : listing.sellerId
       await appendMessage(tx, conversation.id, senderId, m.text, new Date(now - m.hoursAgo * HOUR))
     }
+    if (c.readByBoth)
+      await tx
+        .update(conversations)
+        .set({ buyerReadSeq: sql`${conversations.lastSeq}`, sellerReadSeq: sql`${conversations.lastSeq}` })
+        .where(eq(conversations.id, conversation.id))
   }
   return DEMO_CONVERSATIONS.length
 }

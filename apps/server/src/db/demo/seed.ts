@@ -235,7 +235,7 @@ export async function seedDemoData(
     await seedDemoConversations(
       tx,
       (key) => person(key).id,
-      (title) => listingByTitle.get(title)?.row,
+      (t) => listingByTitle.get(t)?.row,
       now,
     )
     await seedDemoNotifications(tx, (key) => person(key).id, new Date(now)) // issue 17: the bell, saved searches

@@ -64,12 +64,15 @@ export const conversationsQueryOptions = (productId?: string) =>
     getNextPageParam: (page) => page.next,
   })
 
-export const useConversations = (productId?: string, enabled = true) =>
+/**
+ * The inbox's list: a failed first load shows the route's error screen; `quiet` (a panel on another page, the order's)
+ * keeps the page and shows nothing instead.
+ */
+export const useConversations = (productId?: string, { quiet = false }: { quiet?: boolean } = {}) =>
   useInfiniteQuery({
     ...conversationsQueryOptions(productId),
-    enabled,
     refetchInterval: pollInterval,
-    throwOnError: (_error, query) => query.state.data === undefined,
+    throwOnError: (_error, query) => !quiet && query.state.data === undefined,
   })
 
 /** GET /api/conversations/{id}: the thread's header (bag, parties, block, order). */
