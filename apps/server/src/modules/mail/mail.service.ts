@@ -23,7 +23,7 @@ export interface Mail {
   /**
    * The notification kind it reports, which the user may turn off (its link turns off that kind). None, or a kind
    * that is always mailed (order updates): account mail, whose link leads to the settings and whose one-click
-   * List-Unsubscribe turns off every kind that can be (decision 026).
+   * List-Unsubscribe turns off every kind that can be (decision 027).
    */
   kind?: NotificationKind | undefined
 }
