@@ -599,6 +599,22 @@ cases.push(
     expect: conversationParties({ customer: 201, seller: 201 }),
   },
   {
+    route: 'GET /api/orders/:id/conversation',
+    request: async (c, w) => {
+      if (w === 'anonymous') return { url: `/api/orders/${NO_ORDER}/conversation` }
+      const id = await c.newOrder()
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/orders/${id}/conversation`,
+        headers: c.s.customer.bearer,
+        payload: { text: 'When will it ship?' },
+      })
+      return { url: `/api/orders/${id}/conversation` }
+    },
+    // the admin reads it only while the order is disputed (conversations.test)
+    expect: { anonymous: 401, customer: 200, seller: 200, verifiedSeller: 404, admin: 404 },
+  },
+  {
     route: 'POST /api/orders/:id/conversation',
     request: async (c, w) => ({
       url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await c.newOrder()}/conversation`,

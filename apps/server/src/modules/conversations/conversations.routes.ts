@@ -33,6 +33,7 @@ import {
 } from './conversations.repository.ts'
 import {
   conversationDepsOf,
+  conversationOfOrder,
   markRead,
   messageAboutOrder,
   orderToTalkAbout,
@@ -212,6 +213,28 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.now(),
       )
       return reply.code(201).send(toMessageJson(message))
+    },
+  )
+
+  app.get(
+    '/orders/:id/conversation',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['messages'],
+        summary:
+          "An order's conversation, null before its first message (its buyer, its seller; an admin while disputed)",
+        params: idParams,
+        response: { 200: conversationSchema.nullable() },
+      },
+    },
+    async (req, reply) => {
+      const c = await conversationOfOrder(app.db, viewerOf(req), req.params.id)
+      noStore(reply)
+      if (!c) return null
+      const row = await findConversationView(app.db, c.id)
+      if (!row) throw new AppError(404, messages.conversations.notFound)
+      return (await toConversationJsonList(app.db, [row], viewerOf(req)))[0]!
     },
   )
 

@@ -111,6 +111,29 @@ export async function orderToTalkAbout(db: DbOrTx, viewer: Viewer, orderId: stri
   return order
 }
 
+/**
+ * GET /api/orders/{id}/conversation: the conversation of an order (null before its first message), for its buyer and
+ * its seller, and for an admin while the order is disputed (or once the conversation was reported); 404 for others.
+ */
+export async function conversationOfOrder(db: DbOrTx, viewer: Viewer, orderId: string) {
+  const [order] = isUuid(orderId)
+    ? await db
+        .select({
+          productId: orders.productId,
+          buyerId: orders.buyerId,
+          sellerId: orders.sellerId,
+          status: orders.status,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+    : []
+  const party = order && (order.buyerId === viewer.id || order.sellerId === viewer.id)
+  if (!order || (!party && viewer.role !== 'admin')) throw new AppError(404, messages.orderMoves.notFound)
+  const c = await findConversationOf(db, order.productId, order.buyerId)
+  if (!party && !(c ? await adminMayRead(db, c) : order.status === 'disputed')) throw new AppError(404, m.notFound)
+  return c ?? null
+}
+
 // ———————————————————————————— writing ————————————————————————————
 
 /** Masks the text and clips it to the limit (masking can lengthen it: "a@b.co" becomes "[hidden]"). */

@@ -347,6 +347,11 @@ describe('the admin reads a conversation only once reported or while its order i
     const id = (await req(buyer, 'POST', `/api/orders/${orderId}/conversation`, { text: 'Where is it?' })).json()
       .conversationId
     expect((await thread(admin, id)).statusCode).toBe(404)
+    const ofOrder = (who: Session) => req(who, 'GET', `/api/orders/${orderId}/conversation`)
+    expect((await ofOrder(buyer)).json()).toMatchObject({ _id: id, orderId })
+    expect((await ofOrder(seller)).json()).toMatchObject({ _id: id, unread: 1 })
+    expect((await ofOrder(admin)).statusCode).toBe(404)
+    expect((await ofOrder(await customer())).statusCode).toBe(404)
     const move = (who: Session, path: string, payload: object) =>
       req(who, 'POST', `/api/orders/${orderId}/${path}`, payload)
     expect((await move(seller, 'ship', { carrier: 'DHL', trackingNumber: 'D1' })).statusCode).toBe(200)
@@ -354,6 +359,7 @@ describe('the admin reads a conversation only once reported or while its order i
     const read = await thread(admin, id)
     expect(read.statusCode).toBe(200)
     expect(read.json().map((m: { text: string }) => m.text)).toEqual(['Where is it?'])
+    expect((await ofOrder(admin)).json()).toMatchObject({ _id: id, buyer: { _id: buyer.id }, unread: 0 })
     // reading as a moderator marks nothing read
     expect((await conversationRow(id)).sellerReadSeq).toBe(0)
     const write = await send(admin, id, 'Hello')
@@ -361,6 +367,26 @@ describe('the admin reads a conversation only once reported or while its order i
     expect(write.json().message).toBe('Only the buyer and the seller can write in this conversation.')
     expect((await move(admin, 'resolve', { outcome: 'release', reason: 'Looks fine' })).statusCode).toBe(200)
     expect((await thread(admin, id)).statusCode).toBe(404)
+    expect((await ofOrder(admin)).statusCode).toBe(404)
+  })
+
+  it('an order without messages yet answers null to its parties (and to an admin once disputed)', async () => {
+    const buyer = await customer()
+    const { id: orderId } = await paidOrder(t, seller, buyer)
+    const res = await req(buyer, 'GET', `/api/orders/${orderId}/conversation`)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('null')
+    expect((await req(seller, 'GET', `/api/orders/${orderId}/conversation`)).body).toBe('null')
+    const notYet = await req(admin, 'GET', `/api/orders/${orderId}/conversation`)
+    expect(notYet.statusCode).toBe(404)
+    expect(notYet.json().message).toBe('Conversation not found')
+    expect((await req(await customer(), 'GET', `/api/orders/${orderId}/conversation`)).statusCode).toBe(404)
+    expect((await req(buyer, 'GET', '/api/orders/nope/conversation')).json().message).toBe('Order not found')
+    await req(seller, 'POST', `/api/orders/${orderId}/ship`, { carrier: 'DHL', trackingNumber: 'D2' })
+    await req(buyer, 'POST', `/api/orders/${orderId}/dispute`, { reason: 'damaged', note: 'Torn' })
+    const disputed = await req(admin, 'GET', `/api/orders/${orderId}/conversation`)
+    expect(disputed.statusCode).toBe(200)
+    expect(disputed.body).toBe('null')
   })
 })
 

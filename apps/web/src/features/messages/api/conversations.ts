@@ -20,6 +20,7 @@ import { liveConnected, useLiveEvent } from '@/lib/live-events'
 // Answers are checked with the shared schemas, imported when a request starts (zod stays out of the first chunk).
 const shared = () => import('@preloved/shared/conversations')
 const conversationSchema = () => shared().then((m) => m.conversationSchema)
+const nullableConversationSchema = () => shared().then((m) => m.conversationSchema.nullable())
 const conversationListSchema = () => shared().then((m) => m.conversationSchema.array())
 const messageSchema = () => shared().then((m) => m.chatMessageSchema)
 const messageListSchema = () => shared().then((m) => m.chatMessageSchema.array())
@@ -85,6 +86,17 @@ export const conversationQueryOptions = (id: string) =>
 
 export const useConversation = (id: string) =>
   useQuery({ ...conversationQueryOptions(id), throwOnError: (_error, query) => query.state.data === undefined })
+
+/** GET /api/orders/{id}/conversation: an order's conversation, null before its first message. */
+export const orderConversationQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: ['conversations', 'order', orderId],
+    queryFn: ({ signal }) =>
+      api.get(`/orders/${encodeURIComponent(orderId)}/conversation`, nullableConversationSchema(), { signal }),
+    retry: retryServerErrors,
+  })
+
+export const useOrderConversation = (orderId: string) => useQuery(orderConversationQueryOptions(orderId))
 
 /** GET /api/conversations/{id}/messages: newest first, older pages by cursor; reading the newest page marks it read. */
 export const messagesQueryOptions = (id: string) =>
