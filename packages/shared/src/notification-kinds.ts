@@ -32,7 +32,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 }
 
 /**
- * Kinds whose mail cannot be turned off (decision 026): order updates are the receipt, the sale, the ship-by date,
+ * Kinds whose mail cannot be turned off (decision 027): order updates are the receipt, the sale, the ship-by date,
  * refunds and disputes: money paid or owed and deadlines. Account mail (password reset, seller verification,
  * moderation, payouts) is no notification kind at all and is always sent too. Every other kind can be turned off.
  */
