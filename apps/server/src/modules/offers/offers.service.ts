@@ -208,21 +208,21 @@ export async function announceDeclinedOnSale(
 }
 
 /**
- * What announcing needs, from the deps of the orders module (the payment that sells a bag declines its offers):
- * without a live bus (demo data), notifications are still stored and mailed.
+ * What announcing needs, from the deps of the orders module (the payment that sells a bag declines its offers): the
+ * app's notify deps (its live bus among them); without them (demo data), notifications are still stored and mailed.
  */
 export const offerAnnouncerOf = (deps: {
   db: Db
   mailer: Mailer
   origin: string
   log?: FastifyBaseLogger | undefined
-  live?: LiveBus | undefined
+  notify?: NotifyDeps | undefined
 }): Pick<OfferDeps, 'db' | 'notify' | 'log'> => ({
   db: deps.db,
   log: deps.log,
-  notify: {
+  notify: deps.notify ?? {
     db: deps.db,
-    live: deps.live ?? new LocalLiveBus(),
+    live: new LocalLiveBus(),
     mailer: deps.mailer,
     log: deps.log,
     publicUrl: deps.origin,

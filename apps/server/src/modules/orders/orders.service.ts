@@ -20,7 +20,6 @@ import { isUuid } from '../../lib/paging.ts'
 import type { Config } from '../../plugins/config.ts'
 import type { ImageStore } from '../images/image-store.ts'
 import { DISPLAY_PHOTO_SUFFIX, mayUsePhoto } from '../images/images.service.ts'
-import type { LiveBus } from '../live/live-bus.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { type NotifyDeps, notify, notifyDepsOf } from '../notifications/notify.ts'
 import { refundThroughProvider } from '../payments/refunds.ts'
@@ -68,8 +67,6 @@ export interface OrderDeps {
   origin: string
   rules: OrderRules
   log?: FastifyBaseLogger
-  /** Live updates (issue 17): what a sale changes is pushed to open pages (offers declined with it). */
-  live?: LiveBus
   /** In-app notifications of order moves (issue 17); none while seeding demo data. */
   notify?: NotifyDeps | undefined
 }
@@ -84,7 +81,6 @@ export const orderDepsOf = (app: FastifyInstance, log?: FastifyBaseLogger): Orde
   origin: app.config.PUBLIC_URL ?? `http://localhost:${app.config.PORT}`,
   rules: orderRulesOf(app.config),
   log: log ?? app.log,
-  live: app.live,
   notify: notifyDepsOf(app),
 })
 
