@@ -62,10 +62,22 @@ async function openCategory(page: Page, slug: string) {
 
 const card = (page: Page, bag: string) => page.locator('main article').filter({ hasText: bag })
 
+/** A bag the signed-in shopper may book and has not saved (the demo wishlists bags whose price dropped). */
 async function freeListing(page: Page, slug: string, skip = 0): Promise<Listing> {
-  const me = await apiAs<{ user: { id: string } } | null>(page, '/api/auth/get-session').catch(() => null)
+  const me = await apiAs<{ user: { id: string; email: string } } | null>(page, '/api/auth/get-session').catch(
+    () => null,
+  )
+  const saved = me?.user
+    ? new Set(
+        (await apiAs<Wish[]>(page, `/api/wishlists?email=${encodeURIComponent(me.user.email)}`)).map(
+          (w) => w.product_id,
+        ),
+      )
+    : new Set<string>()
   const listings = await apiAs<Listing[]>(page, `/api/categoryDetails/${slug}`)
-  const free = listings.filter((l) => l.status === 'available' && !l.reserved && l.seller_id !== me?.user?.id)
+  const free = listings.filter(
+    (l) => l.status === 'available' && !l.reserved && l.seller_id !== me?.user?.id && !saved.has(l._id),
+  )
   expect(free.length).toBeGreaterThan(skip)
   return free[skip]!
 }

@@ -1,19 +1,21 @@
 // `npm run bench:live` (issue 17): live updates under load. Two server instances on one fresh PostgreSQL database
-// (A and B, the real app: apps/server/test/system/live-instance.ts); this process opens BENCH_LIVE_CONNECTIONS
-// (2,000) Server-Sent Events streams to instance B over loopback, BENCH_LIVE_PER_USER (5) per user (tabs and devices,
-// within the limit of 10), and keeps them for BENCH_LIVE_SECONDS (60). Meanwhile it sends BENCH_LIVE_RATE (20)
-// messages a second between random pairs of those users, alternately through A and B: each message is a 'message'
-// event for both parties, as a conversation's message is. Until routes that publish are on main, a message is sent
-// through the instances' internal publish path (publishLive over the process's IPC channel: live-instance.ts), which
-// writes the live_event row and wakes the instances as any route would.
-// Prints: the delivery latency p50/p99/max (sent: before the publish call; received: parsed off the stream, both on
-// this process's clock), deliveries expected/received, lost, duplicated and misdelivered events (must all be 0), the
+// (A and B, the real app as src/server.ts starts it: apps/server/test/system/live-instance.ts); this process opens
+// BENCH_LIVE_CONNECTIONS (2,000) Server-Sent Events streams to instance B over loopback, BENCH_LIVE_PER_USER (5) per
+// user (tabs and devices, within the limit of 10), and keeps them for BENCH_LIVE_SECONDS (60). Meanwhile it sends
+// BENCH_LIVE_RATE (20) messages a second between random pairs of those users (half of them buyers, half sellers with
+// one bag each), alternately through A and B, through the real routes: a buyer's first message to a seller is
+// POST /api/conversations (which opens the conversation), every later one, either way, POST
+// /api/conversations/{id}/messages. Each message is a 'message' event for both parties (and, for the first of an
+// unread run, a notification too, which is not counted here).
+// Prints: the delivery latency p50/p99/max (sent: before the POST; received: parsed off the stream, both on this
+// process's clock), deliveries expected/received, lost, duplicated and misdelivered events (must all be 0), the
 // streams that ended early (0), each server's RSS (now and peak) and CPU (% of one core over the run), and the file
-// descriptor limit it ran under. Exits 1 if anything was lost, doubled, misdelivered or ended.
+// descriptor limit it ran under. Exits 1 if anything was lost, doubled, misdelivered, refused or ended.
 // Options (env): BENCH_LIVE_CONNECTIONS, BENCH_LIVE_PER_USER, BENCH_LIVE_SECONDS, BENCH_LIVE_RATE,
 // BENCH_LIVE_TRANSPORT (postgres | redis: REDIS_URL for both instances, BENCH_REDIS_URL or redis://127.0.0.1:6379),
 // BENCH_DATABASE_URL (a PostgreSQL server's database to connect to; default postgres://postgres@127.0.0.1:5432/test).
-// No rate limit is raised: opening 5 streams per user stays within the per-user allowance.
+// No rate limit is raised: 5 streams per user, and the messages of a user stay under 30 a minute at the default rate
+// (about 3 a minute each, on average, for 400 users).
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -22,7 +24,9 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { openDatabase } from '../apps/server/src/db/client.ts'
+import { seedReferenceData } from '../apps/server/src/db/demo/seed.ts'
 import { signAccessToken, tokenKey } from '../apps/server/src/lib/tokens.ts'
+import { insertProduct } from '../apps/server/test/fixtures.ts'
 import { freshPostgres } from '../apps/server/test/fresh-postgres.ts'
 import { freePort } from '../apps/server/test/system/harness.ts'
 import { type LiveInstance, startLiveInstance } from '../apps/server/test/system/live-harness.ts'
@@ -48,6 +52,11 @@ function cpuMs(pid: number): number {
 function memMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return m ? Math.round(Number(m[1]) / 1024) : Number.NaN
+}
+/** The bench's number of a message, from its text ("Bench message 12"). */
+const refOf = (text: string) => {
+  const m = /^Bench message (\d+)$/.exec(text)
+  return m ? Number(m[1]) : undefined
 }
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
@@ -79,7 +88,8 @@ async function main() {
     const pool = (database.db as unknown as { $client: { query(q: string, p?: unknown[]): Promise<unknown> } }).$client
     await pool.query(
       `insert into "user" (id, name, email, email_verified, role, created_at, updated_at)
-       select 'bench-live-' || i, 'Live ' || i, 'live-' || i || '@bench.test', true, 'customer', now(), now()
+       select 'bench-live-' || i, 'Live ' || i, 'live-' || i || '@bench.test', true,
+              case when i % 2 = 0 then 'seller' else 'customer' end, now(), now()
        from generate_series(1, $1) i`,
       [USERS],
     )
@@ -90,6 +100,13 @@ async function main() {
        from generate_series(1, $1) i`,
       [USERS],
     )
+    // each seller (the odd indexes here: users bench-live-2, -4…) has one bag that buyers write about
+    await seedReferenceData(database.db)
+    const bagOf = new Map<number, string>()
+    for (let u = 1; u < USERS; u += 2) {
+      const bag = await insertProduct(database.db, `bench-live-${u + 1}`, { title: `Bench bag ${u}` })
+      bagOf.set(u, bag.id)
+    }
     await database.close()
     const key = tokenKey(AUTH_SECRET)
     const tokens: string[] = []
@@ -150,8 +167,9 @@ async function main() {
                   continue
                 }
                 if (m.event !== 'message' || m.data === undefined) continue
-                const data = JSON.parse(m.data) as { ref: number }
-                const sent = sentAt.get(data.ref)
+                const data = JSON.parse(m.data) as { message: { text: string } }
+                const ref = refOf(data.message.text)
+                const sent = ref === undefined ? undefined : sentAt.get(ref)
                 if (!sent) {
                   stray++
                   continue
@@ -160,11 +178,11 @@ async function main() {
                   misdelivered++
                   continue
                 }
-                if (c.got.has(data.ref)) {
+                if (c.got.has(ref!)) {
                   duplicates++
                   continue
                 }
-                c.got.add(data.ref)
+                c.got.add(ref!)
                 latencies.push(now - sent.at)
               }
             })
@@ -192,29 +210,57 @@ async function main() {
     const total = Math.round(RATE * SECONDS)
     const publishing: Promise<unknown>[] = []
     let failed = 0
+    const refused: string[] = []
+    // the conversation of each buyer and seller pair, once its first message made it
+    const conversationOf = new Map<string, Promise<string | undefined>>()
+    const post = async (via: LiveInstance, from: number, url: string, body: unknown) => {
+      const res = await fetch(via.url + url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens[from]}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      const answer = (await res.json()) as { conversationId?: string; message?: string }
+      if (res.status !== 201) throw new Error(`${res.status} ${answer.message ?? ''}`)
+      return answer
+    }
+    const send = async (via: LiveInstance, ref: number, buyer: number, seller: number, fromBuyer: boolean) => {
+      const text = `Bench message ${ref}`
+      const pair = `${buyer}-${seller}`
+      const started = conversationOf.get(pair)
+      if (!started) {
+        // the buyer opens the conversation with the first message of the pair
+        const opened = post(via, buyer, '/api/conversations', { productId: bagOf.get(seller), text }).then(
+          (m) => m.conversationId,
+        )
+        conversationOf.set(pair, opened)
+        await opened
+        return
+      }
+      const id = await started
+      if (!id) throw new Error(`no conversation for ${pair}`)
+      await post(via, fromBuyer ? buyer : seller, `/api/conversations/${id}/messages`, { text })
+    }
     for (let ref = 1; ref <= total; ref++) {
       const due = started + ((ref - 1) * 1000) / RATE
       const wait = due - performance.now()
       if (wait > 0) await new Promise((r) => setTimeout(r, wait))
-      const from = Math.floor(Math.random() * USERS)
-      let to = Math.floor(Math.random() * (USERS - 1))
-      if (to >= from) to++
+      // a random buyer (even index) and seller (odd index), and who of them writes
+      const buyer = 2 * Math.floor(Math.random() * Math.ceil(USERS / 2))
+      const seller = 2 * Math.floor(Math.random() * Math.floor(USERS / 2)) + 1
+      const fromBuyer = Math.random() < 0.5
       const at = performance.timeOrigin + performance.now()
-      sentAt.set(ref, { at, to: new Set([from, to]) })
+      sentAt.set(ref, { at, to: new Set([buyer, seller]) })
       const via = ref % 2 === 0 ? a : b
       publishing.push(
-        via
-          .publish([`bench-live-${from + 1}`, `bench-live-${to + 1}`], 'message', {
-            ref,
-            conversationId: `bench-${Math.min(from, to)}-${Math.max(from, to)}`,
-            message: { text: `Bench message ${ref}`, sentAt: new Date(at).toISOString() },
-          })
-          .catch(() => {
-            failed++
-          }),
+        send(via, ref, buyer, seller, fromBuyer).catch((err: Error) => {
+          failed++
+          sentAt.delete(ref)
+          if (refused.length < 5) refused.push(`message ${ref}: ${err.message}`)
+        }),
       )
     }
     await Promise.all(publishing)
+    for (const line of refused) log(`refused: ${line}`)
     const elapsed = (performance.now() - started) / 1000
     // the last ones on their way
     const deadline = Date.now() + 10_000
@@ -240,7 +286,7 @@ async function main() {
       seconds: Number(elapsed.toFixed(1)),
       messages: total,
       messagesPerSecond: Number((total / elapsed).toFixed(1)),
-      publishFailed: failed,
+      messagesRefused: failed,
       deliveriesExpected: want,
       deliveriesReceived: got,
       lost,

@@ -3,14 +3,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FreshDatabase, freshPostgres } from '../fresh-postgres.ts'
-import { Client, freePort, type Running, SECRET, startServer, TcpProxy } from './harness.ts'
+import { Client, freePort, type Running, SECRET, sellerWithBags, startServer, TcpProxy } from './harness.ts'
 import { type LiveInstance, startLiveInstance } from './live-harness.ts'
 import { SseClient } from './live-sse.ts'
 
 /**
  * Live updates across two real server processes on one PostgreSQL database (issue 17): an event published on
  * instance A reaches an SSE client on instance B, by LISTEN/NOTIFY, and by Redis pub/sub when TEST_REDIS_URL is set.
- * A is live-instance.ts (the real app with an internal publish path over IPC, until routes that publish are there);
+ * Messages go through the real routes (POST /api/conversations on A, a reply on B); the other cases publish through
+ * live-instance.ts's internal path over IPC (the real app plus that path), to control exactly what is published.
  * B is the real start command, reaching the database through a TCP proxy that the test can cut (its LISTEN
  * connection drops, and must come back and replay).
  */
@@ -80,6 +81,38 @@ for (const transport of transports) {
       await new Promise((r) => setTimeout(r, 200))
       expect(cv.events).toEqual([])
       for (const c of [cu, cv, onA]) c.close()
+    })
+
+    it('delivers a message posted over HTTP on A to both parties on B, at once, and to no one else', async () => {
+      const { seller, ids } = await sellerWithBags(A, `seller-${tag}@example.test`, 1, '#334455')
+      const [buyer, other] = await Promise.all([
+        A.signUp(`buyer-${tag}@example.test`, 'customer'),
+        B.signUp(`other-${tag}@example.test`),
+      ])
+      const toSeller = await stream(b.url, { cookie: seller.cookie })
+      const toBuyer = await stream(b.url, { cookie: buyer.cookie })
+      const toOther = await stream(b.url, { cookie: other.cookie })
+      await Promise.all([opened(toSeller), opened(toBuyer), opened(toOther)])
+      const sent = Date.now()
+      const first = await A.post('/api/conversations', { productId: ids[0], text: 'Is the date code legible?' }, buyer)
+      expect(first.status).toBe(201)
+      const messagesOf = (c: SseClient) => c.events.filter((e) => e.type === 'message')
+      expect(await toSeller.until((c) => messagesOf(c).length === 1, 10_000)).toBe(true)
+      const latency = Date.now() - sent
+      const [heard] = messagesOf(toSeller)
+      const { conversationId, message } = heard!.data as { conversationId: string; message: Record<string, unknown> }
+      expect(message).toMatchObject({ _id: first.body._id, text: 'Is the date code legible?', seq: 1 })
+      // the sender's own open pages hear it too, and the seller's answer on B reaches the buyer's stream on B
+      expect(await toBuyer.until((c) => messagesOf(c).length === 1, 10_000)).toBe(true)
+      const reply = await B.post(`/api/conversations/${conversationId}/messages`, { text: 'Yes: TH2018.' }, seller)
+      expect(reply.status).toBe(201)
+      expect(await toBuyer.until((c) => messagesOf(c).length === 2, 10_000)).toBe(true)
+      expect((messagesOf(toBuyer)[1]!.data as { message: { text: string } }).message.text).toBe('Yes: TH2018.')
+      // a bystander on the same instance heard nothing of it
+      await new Promise((r) => setTimeout(r, 200))
+      expect(toOther.events).toEqual([])
+      console.info(`message POSTed on A reached the seller's stream on B after ${latency} ms (${transport})`)
+      for (const c of [toSeller, toBuyer, toOther]) c.close()
     })
 
     it('ends the stream on B when its session signs out on A', async () => {
