@@ -15,9 +15,9 @@ import {
 } from './harness.ts'
 
 // Issue 17 item 2: a buyer writes to a seller from the bag's page (a phone number in it is hidden, with the note), the
-// seller answers from the inbox in a second browser, and the answer appears in the buyer's open thread without a
-// reload. Then a block and its neutral refusal, a report, the admin's queue and removal, the phone's list → thread →
-// back, and axe on every screen.
+// seller's open dashboard page counts it in the menu at once (live), the seller answers from the inbox in a second
+// browser, and the answer appears in the buyer's open thread without a reload. Then a block and its neutral refusal, a
+// report, the admin's queue and removal, the phone's list → thread → back, and axe on every screen.
 let h: Harness
 
 beforeAll(async () => {
@@ -41,6 +41,13 @@ const realErrors = (errors: string[]) => {
     ? errors
     : errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e))
 }
+
+/** Resolves once the page's live stream (GET /api/events) has answered: events published from then on reach it. */
+const liveStream = (page: Page) =>
+  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)
+
+/** The menu's "Messages" link as it reads with `n` unread. */
+const menuText = (n: number) => (n === 0 ? /^Messages$/ : new RegExp(`^Messages\\s*${n}\\s*unread$`))
 
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages' })
 const composer = (page: Page) => page.getByRole('textbox', { name: /^Message to / })
@@ -75,6 +82,20 @@ describe('messages between a buyer and a seller', () => {
     const buyer = await signedIn(DEMO.customer)
     const sellerPage = await signedIn(DEMO.verifiedSeller)
 
+    // the seller waits on a dashboard page other than the inbox: the menu counts what is unread now
+    const sellerLive = liveStream(sellerPage.page)
+    await sellerPage.page.goto('/dashboard/myProducts')
+    await sellerPage.page.getByRole('heading', { name: 'My Products', level: 1 }).waitFor()
+    await sellerLive
+    const menuLink = sellerPage.page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: /^Messages/ })
+    const unreadBefore = (await apiAs<{ unread: number }>(sellerPage.page, '/api/conversations/unread')).unread
+    await expect.poll(() => menuLink.innerText(), { timeout: 10_000 }).toMatch(menuText(unreadBefore))
+    await sellerPage.page.evaluate(() => {
+      ;(window as unknown as { stayed: boolean }).stayed = true
+    })
+
     // the buyer, on the bag's page
     await buyer.page.goto(`/product/${bag.id}`)
     await buyer.page.getByRole('button', { name: `Message the seller about ${bag.title}` }).click()
@@ -98,18 +119,17 @@ describe('messages between a buyer and a seller', () => {
       ;(window as unknown as { stayed: boolean }).stayed = true
     })
 
+    // the seller's open page counts the new message at once (live), with no reload: no poll runs while connected
+    await expect.poll(() => menuLink.innerText(), { timeout: 10_000 }).toMatch(menuText(unreadBefore + 1))
+    expect(await sellerPage.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+
     // the seller: the menu counts it, the inbox lists it unread with the bag's photo
     await sellerPage.page.goto('/dashboard/messages')
     await sellerPage.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor()
-    const menuLink = sellerPage.page
-      .getByRole('navigation', { name: 'Dashboard' })
-      .getByRole('link', { name: /^Messages/ })
     // the seller's other unread messages (a demo conversation) count too
     const unread = (await apiAs<{ unread: number }>(sellerPage.page, '/api/conversations/unread')).unread
-    expect(unread).toBeGreaterThanOrEqual(1)
-    await expect
-      .poll(() => menuLink.innerText(), { timeout: 15_000 })
-      .toMatch(new RegExp(`^Messages\\s*${unread}\\s*unread$`))
+    expect(unread).toBe(unreadBefore + 1)
+    await expect.poll(() => menuLink.innerText(), { timeout: 15_000 }).toMatch(menuText(unread))
     const item = sellerPage.page
       .getByRole('list', { name: 'Conversations' })
       .getByRole('link')
@@ -123,9 +143,7 @@ describe('messages between a buyer and a seller', () => {
     await thread(sellerPage.page).getByText('You can call me on [hidden].').waitFor()
     // read: the unread counts go
     await expect.poll(() => item.innerText(), { timeout: 15_000 }).not.toContain('unread')
-    await expect
-      .poll(() => menuLink.innerText(), { timeout: 15_000 })
-      .toMatch(unread === 1 ? /^Messages$/ : new RegExp(`^Messages\\s*${unread - 1}\\s*unread$`))
+    await expect.poll(() => menuLink.innerText(), { timeout: 15_000 }).toMatch(menuText(unread - 1))
     await composer(sellerPage.page).fill('Yes, full leather, and the dust bag is included.')
     await composer(sellerPage.page).press('Enter')
     await thread(sellerPage.page).getByText('Yes, full leather, and the dust bag is included.').waitFor()

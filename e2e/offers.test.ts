@@ -20,9 +20,10 @@ import {
 } from './harness.ts'
 
 // Issue 17 item 1, in two browsers: a buyer (on a phone) makes an offer from the bag's page (the dialog shows the
-// lowest allowed; a lower amount is refused under the field), the seller (on a desktop) counters from Offers Received,
-// the buyer accepts the counter on My Offers and pays it through the ordinary booking and payment page: the order is
-// at the counter price, with the first-order discount on top. axe and screenshots at 390 and 1440 px on each screen.
+// lowest allowed; a lower amount is refused under the field), the seller (on a desktop) counters from Offers Received
+// (the buyer's open product page shows it at once, live), the buyer accepts the counter on My Offers and pays it
+// through the ordinary booking and payment page: the order is at the counter price, with the first-order discount on
+// top. axe and screenshots at 390 and 1440 px on each screen.
 
 const m = messages.offers
 let h: Harness
@@ -31,6 +32,15 @@ beforeAll(async () => {
   h = await startHarness()
 })
 afterAll(() => h?.close())
+
+/** Resolves once the page's live stream (GET /api/events) has answered: events published from then on reach it. */
+const liveStream = (page: Page) =>
+  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)
+const markStay = (page: Page) =>
+  page.evaluate(() => {
+    ;(window as unknown as { stayed: boolean }).stayed = true
+  })
+const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)
 
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first()
 
@@ -93,7 +103,10 @@ describe('offers', () => {
     // the buyer, on a phone: "Make an offer" on the bag's page
     const buyer = await watchedPage('phone')
     await logIn(buyer.page, email, PASSWORD)
+    const buyerLive = liveStream(buyer.page)
     await buyer.page.goto(`/product/${bag.id}`)
+    await buyerLive
+    await markStay(buyer.page)
     await buyer.page.getByRole('button', { name: new RegExp(`^${m.makeOffer}`) }).click()
     const dialog = buyer.page.getByRole('dialog', { name: `${m.makeOffer}: ${title}` })
     await dialog.waitFor()
@@ -140,6 +153,9 @@ describe('offers', () => {
     await card.getByText(m.counterLine('$400.00')).waitFor()
     await card.getByText(m.statusForSeller.countered).waitFor()
     expect(await card.getByRole('button', { name: `${m.accept}: ${title}` }).count()).toBe(0)
+    // the buyer's open product page shows the counter-offer at once (live), with no reload (no poll while connected)
+    await buyer.page.getByText(m.yourCountered('$400.00')).waitFor({ timeout: 10_000 })
+    expect(await stayed(buyer.page)).toBe(true)
 
     // the buyer: My Offers, from the menu; accepts the counter-offer
     await buyer.page.goto('/dashboard/myOrders')

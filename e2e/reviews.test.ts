@@ -8,8 +8,9 @@ import { insertProduct } from '../apps/server/test/fixtures.ts'
 import { allA11yViolations, apiAs, type Harness, logIn, screenshot, startHarness, stopMotion } from './harness.ts'
 
 // Issue 17 item 4, as a buyer and a seller see it: a completed order gets a review on its order page, the seller
-// replies there, and the seller's profile shows the stars, the count and the review with its reply; a seller whose
-// data earns them shows the badges beside their name on the profile and on their bags' pages. axe on every screen.
+// replies there (the buyer's open order page shows the shipping, the completion and the reply live, without a reload),
+// and the seller's profile shows the stars, the count and the review with its reply; a seller whose data earns them
+// shows the badges beside their name on the profile and on their bags' pages. axe on every screen.
 
 const m = messages.reviews
 let h: Harness
@@ -64,6 +65,15 @@ const move = async (who: Session, orderId: string, path: string, payload?: objec
   expect(res.statusCode, res.body).toBe(200)
 }
 
+/** Resolves once the page's live stream (GET /api/events) has answered: events published from then on reach it. */
+const liveStream = (page: Page) =>
+  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)
+const markStay = (page: Page) =>
+  page.evaluate(() => {
+    ;(window as unknown as { stayed: boolean }).stayed = true
+  })
+const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)
+
 /** A screenshot at 390 px and at 1440 px wide (the page then goes back to its own size). */
 async function shots(page: Page, name: string) {
   const size = page.viewportSize()
@@ -96,20 +106,26 @@ describe('a completed order gets a review, and the seller profile shows it', () 
     const buyerEmail = `rev-buyer-${stamp}@example.test`
     const buyerSession = await signUp(h.app, { name: 'Rosa Review', email: buyerEmail, role: 'customer' })
 
-    // the buyer pays; before completion the order page has no review part
+    // the buyer pays and keeps the order page open: the seller's 'shipped' shows there without a reload (live, from
+    // the order's notification); before completion the page has no review part
     const buyer = await h.newPage('phone')
     await logIn(buyer.page, buyerEmail, PASSWORD)
     const orderId = await bookAndPay(buyer.page, bag.id)
-    await move(seller, orderId, 'ship', { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })
+    const buyerLive = liveStream(buyer.page)
     await buyer.page.goto(`/dashboard/orders/${orderId}`)
     await buyer.page.getByTestId('order-state').first().waitFor()
+    await buyerLive
+    await markStay(buyer.page)
+    expect(await buyer.page.getByTestId('tracking-number').count()).toBe(0)
+    await move(seller, orderId, 'ship', { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })
+    await buyer.page.getByTestId('tracking-number').getByText('1Z999AA10123456784').waitFor({ timeout: 10_000 })
     expect(await buyer.page.getByRole('region', { name: m.leaveReview }).count()).toBe(0)
 
-    // completed: "Leave a review", with the date it can be written until
+    // completed: "Leave a review", with the date it can be written until (again without a reload)
     await move(buyerSession, orderId, 'confirm')
-    await buyer.page.reload()
     const form = buyer.page.getByRole('region', { name: m.leaveReview })
-    await form.waitFor()
+    await form.waitFor({ timeout: 10_000 })
+    expect(await stayed(buyer.page)).toBe(true)
     await form.getByText(/^You can review this order until /).waitFor()
     await shots(buyer.page, 'review-order-form')
     await axeClean(buyer.page)
@@ -152,6 +168,11 @@ describe('a completed order gets a review, and the seller profile shows it', () 
     await theirs.getByText('Thank you, Rosa! Enjoy it.').waitFor()
     await theirs.getByRole('button', { name: m.postReply }).waitFor({ state: 'detached' })
     expect(sellerTab.errors).toEqual([])
+    // the buyer's open order page shows the reply at once (live), with no reload: no poll runs while connected
+    await mine.getByText('Thank you, Rosa! Enjoy it.').waitFor({ timeout: 10_000 })
+    await mine.getByText(m.sellerReply('Rhea Seller')).waitFor()
+    expect(await stayed(buyer.page)).toBe(true)
+    expect(buyer.errors).toEqual([])
 
     // a visitor: the profile shows the stars and the count beside the name, and the review with its reply
     const visitor = await h.newPage('phone')

@@ -176,3 +176,9 @@ export function useLiveEvent(type: LiveEventType, handler: Handler, enabled = tr
     }
   }, [type, enabled])
 }
+
+/** Whether a live 'notification' event's data is news of the page at `path` (its link, without query or hash). */
+export function notifiesAbout(data: Record<string, unknown>, path: string): boolean {
+  const link = (data.notification as { link?: unknown } | undefined)?.link
+  return typeof link === 'string' && link.split(/[?#]/)[0] === path
+}

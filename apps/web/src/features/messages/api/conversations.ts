@@ -130,13 +130,15 @@ export const unreadMessagesQueryOptions = () =>
     queryFn: ({ signal }) => api.get('/conversations/unread', unreadSchema(), { signal }),
   })
 
-/** Reads the conversations again when a message arrives or a thread is read (live), so no page needs a reload. */
+/**
+ * Reads the conversations again when a message arrives or a thread is read (live), so no page needs a reload. The
+ * menu's unread count listens for itself (useUnreadMessages), on every dashboard page.
+ */
 export function useMessagesLive(enabled = true) {
   const queryClient = useQueryClient()
   const refresh = (data: Record<string, unknown>) => {
     const id = typeof data.conversationId === 'string' ? data.conversationId : undefined
     void queryClient.invalidateQueries({ queryKey: ['conversations', 'list'] })
-    void queryClient.invalidateQueries({ queryKey: ['conversations', 'unread'] })
     if (id) {
       void queryClient.invalidateQueries({ queryKey: ['conversations', 'messages', id] })
       void queryClient.invalidateQueries({ queryKey: ['conversations', 'detail', id] })
@@ -147,15 +149,19 @@ export function useMessagesLive(enabled = true) {
 }
 
 /**
- * The unread count beside "Messages" in the menu, on every dashboard page: read every 10 s while the live stream is
- * down, every 30 s while it is up, and at once when the inbox hears a message (useMessagesLive invalidates it). It
- * does not open the stream itself: on a page without the inbox the stream is the notification bell's to open.
+ * The unread count beside "Messages" in the menu, on every dashboard page: read again at once when a message arrives
+ * or a thread is read (live, on the tab's one stream, which the header's bell shares), and every 10 s while the
+ * stream is down.
  */
 export function useUnreadMessages(enabled = true) {
+  const queryClient = useQueryClient()
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: unreadMessagesQueryOptions().queryKey })
+  useLiveEvent('message', refresh, enabled)
+  useLiveEvent('conversation_read', refresh, enabled)
   const { data } = useQuery({
     ...unreadMessagesQueryOptions(),
     enabled,
-    refetchInterval: () => (liveConnected() ? 30_000 : POLL_MS),
+    refetchInterval: () => (liveConnected() ? false : POLL_MS),
   })
   return data?.unread ?? 0
 }

@@ -61,8 +61,24 @@ export const productOffersQueryOptions = (productId: string) =>
       }),
   })
 
-export const useProductOffers = (productId: string, enabled: boolean) =>
-  useQuery({ ...productOffersQueryOptions(productId), enabled, refetchInterval: enabled ? poll : false })
+/**
+ * The buyer's offers on one bag, on its page: read again at once when a live 'offer' event comes (the seller's accept,
+ * counter or decline, an expiry), and every 10 s while the stream is down. The event names no bag, so any of the
+ * buyer's offer events reads this bag's offers again (one small request), and the bag too (an accepted offer reserves
+ * it).
+ */
+export function useProductOffers(productId: string, enabled: boolean) {
+  const queryClient = useQueryClient()
+  useLiveEvent(
+    'offer',
+    () => {
+      void queryClient.invalidateQueries({ queryKey: productOffersQueryOptions(productId).queryKey })
+      void queryClient.invalidateQueries({ queryKey: ['products', 'detail', productId] })
+    },
+    enabled,
+  )
+  return useQuery({ ...productOffersQueryOptions(productId), enabled, refetchInterval: enabled ? poll : false })
+}
 
 /** A live 'offer' event (a move by the other party, an expiry): every offers list is read again. */
 export function useOffersLive(enabled = true) {

@@ -76,8 +76,8 @@ function Standing({ offer, product, onPayNow }: { offer: Offer; product: Product
  */
 export function ProductOffer({ product, user, onPayNow }: { product: Product; user: SessionUser; onPayNow: PayNow }) {
   const applies = user.role === 'customer' && product.seller_id !== user.id && product.status === 'available'
-  // read again every few seconds while the live stream is down, and when the tab comes back (the offers pages also
-  // listen to the stream: the product page, open to everyone, does not open one for this alone)
+  // the seller's moves show at once (live 'offer' events, on the tab's one stream); read again every few seconds
+  // while the stream is down, and when the tab comes back
   const offers = useProductOffers(product._id, applies)
   const [open, setOpen] = useState<OfferableBag | null>(null)
   const [opened, setOpened] = useState(false)

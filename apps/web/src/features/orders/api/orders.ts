@@ -9,7 +9,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
+import { paths } from '@/config/paths'
 import { api, retryServerErrors } from '@/lib/api-client'
+import { liveConnected, notifiesAbout, useLiveEvent } from '@/lib/live-events'
 
 // Answers are checked with the shared schemas, imported when a request starts (zod stays out of the first chunk).
 const orderSchema = () => import('@preloved/shared/orders').then((m) => m.orderSchema)
@@ -30,9 +32,26 @@ export const orderQueryOptions = (id: string) =>
     retry: retryServerErrors, // someone else's (404) stays so
   })
 
-/** The order page reads what its loader ensured; a failed first load is the route-error screen. */
-export const useOrder = (id: string) =>
-  useQuery({ ...orderQueryOptions(id), throwOnError: (_error, query) => query.state.data === undefined })
+/** While the live stream is down, an open order is read again this often (the other party may move it). */
+const FALLBACK_MS = 30_000
+
+/**
+ * The order page reads what its loader ensured; a failed first load is the route-error screen. The other party's
+ * moves (shipped, confirmed, disputed, refunded...) show without a reload: each one notifies this user, live, with a
+ * link to the order, and the order is read again then; every 30 s while the stream is down.
+ */
+export function useOrder(id: string) {
+  const queryClient = useQueryClient()
+  useLiveEvent('notification', (data) => {
+    if (notifiesAbout(data, paths.dashboard.order(id)))
+      void queryClient.invalidateQueries({ queryKey: orderQueryOptions(id).queryKey })
+  })
+  return useQuery({
+    ...orderQueryOptions(id),
+    refetchInterval: () => (liveConnected() ? false : FALLBACK_MS),
+    throwOnError: (_error, query) => query.state.data === undefined,
+  })
+}
 
 /** GET /api/orders?role=buyer|seller: the caller's own orders, newest first, a page at a time (`Link` paging). */
 export const myOrdersPagesQueryOptions = (role: OrderRole) =>

@@ -7,7 +7,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query'
+import { paths } from '@/config/paths'
 import { api, retryServerErrors } from '@/lib/api-client'
+import { liveConnected, notifiesAbout, useLiveEvent } from '@/lib/live-events'
 
 // Answers are checked with the shared schemas, imported when a request starts (zod stays out of the first chunk).
 const orderReviewSchema = () => import('@preloved/shared/reviews').then((m) => m.orderReviewSchema)
@@ -30,8 +32,26 @@ export const orderReviewQueryOptions = (orderId: string) =>
     retry: retryServerErrors,
   })
 
-export const useOrderReview = (orderId: string, enabled = true) =>
-  useQuery({ ...orderReviewQueryOptions(orderId), enabled, refetchInterval: REFETCH_MS })
+/**
+ * The order page's review part. The other party's review or reply shows without a reload: each one notifies this
+ * user, live, with a link to the order's page, and the review is read again then; every 30 s while the stream is down.
+ */
+export function useOrderReview(orderId: string, enabled = true) {
+  const queryClient = useQueryClient()
+  useLiveEvent(
+    'notification',
+    (data) => {
+      if (notifiesAbout(data, paths.dashboard.order(orderId)))
+        void queryClient.invalidateQueries({ queryKey: orderReviewQueryOptions(orderId).queryKey })
+    },
+    enabled,
+  )
+  return useQuery({
+    ...orderReviewQueryOptions(orderId),
+    enabled,
+    refetchInterval: () => (liveConnected() ? false : REFETCH_MS),
+  })
+}
 
 /**
  * GET /api/sellers/{id}/reviews: a seller's reviews with their replies, newest first, a page at a time (the `Link`

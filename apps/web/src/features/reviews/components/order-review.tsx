@@ -12,8 +12,8 @@ const m = messages.reviews
 /**
  * The review part of the order page (MARKETPLACE.md §5): once the order is completed, its buyer may leave a review
  * until the window closes; the review then shows to both parties and an admin, with the seller's reply form under it
- * until they reply. The other party's review or reply shows without a reload: the page reads it again every 30 seconds
- * and when it comes back into view (the notification of it arrives live in the bell).
+ * until they reply. The other party's review or reply shows without a reload: its notification arrives live and the
+ * review is read again (every 30 seconds while the live stream is down, and when the page comes back into view).
  */
 export function OrderReview({ order, viewer }: { order: Order; viewer: OrderViewer }) {
   const completed = order.status === 'completed'
