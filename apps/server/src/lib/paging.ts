@@ -1,5 +1,5 @@
 import { messages } from '@preloved/shared/messages'
-import { and, type Column, eq, lt, or, type SQL } from 'drizzle-orm'
+import { type Column, type SQL, sql } from 'drizzle-orm'
 import { AppError } from './errors.ts'
 
 export interface Cursor {
@@ -34,6 +34,12 @@ export function nextLink(url: string, cursor: string): string {
   return `<${u.pathname}${u.search}>; rel="next"`
 }
 
-/** Rows after the cursor in `(created_at desc, id desc)` order: the keyset condition every list uses. */
+/**
+ * Rows after the cursor in `(created_at desc, id desc)` order: the keyset condition every list uses. A row comparison,
+ * `(created_at, id) < (X, Y)`, which means `created_at < X or (created_at = X and id < Y)` for NOT NULL columns (ours
+ * all are) but which PostgreSQL reads as one index condition on an index ordered like the list (`x desc nulls first,
+ * id desc nulls first`), where the `or` was a filter over every row before the cursor. Only for lists ordered by both
+ * columns descending. Each value is bound with its column's encoder, as `lt(column, value)` binds it.
+ */
 export const afterCursor = (createdAt: Column, id: Column, cursor: Cursor): SQL =>
-  or(lt(createdAt, cursor.createdAt), and(eq(createdAt, cursor.createdAt), lt(id, cursor.id)))!
+  sql`(${createdAt}, ${id}) < (${sql.param(cursor.createdAt, createdAt)}, ${sql.param(cursor.id, id)})`

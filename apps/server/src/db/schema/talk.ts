@@ -85,8 +85,8 @@ export const offers = pgTable(
     uniqueIndex('offer_one_accepted_uq')
       .on(t.productId)
       .where(sql`${t.status} = 'accepted' and ${t.bookingId} is null`),
-    index('offer_buyer_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
-    index('offer_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('offer_buyer_idx').on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('offer_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('offer_product_idx').on(t.productId),
     index('offer_expiry_idx').on(t.expiresAt).where(sql`${t.status} in ('pending', 'countered')`),
   ],
@@ -119,8 +119,8 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversation_product_buyer_uq').on(t.productId, t.buyerId),
     check('conversation_not_own_ck', sql`${t.buyerId} <> ${t.sellerId}`),
-    index('conversation_buyer_idx').on(t.buyerId, t.lastMessageAt.desc(), t.id.desc()),
-    index('conversation_seller_idx').on(t.sellerId, t.lastMessageAt.desc(), t.id.desc()),
+    index('conversation_buyer_idx').on(t.buyerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('conversation_seller_idx').on(t.sellerId, t.lastMessageAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )
 
@@ -218,7 +218,7 @@ export const reviews = pgTable(
     check('review_rating_ck', sql`${t.rating} between 1 and 5`),
     check('review_text_ck', sql`char_length(${t.text}) <= 1000`),
     check('review_reply_ck', sql`(${t.reply} is null) = (${t.repliedAt} is null)`),
-    index('review_seller_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('review_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )
 
@@ -239,7 +239,7 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notification_kind_ck', sql.raw(`kind in (${list(NOTIFICATION_KINDS)})`)),
-    index('notification_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notification_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notification_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
   ],
 )
@@ -279,7 +279,7 @@ export const savedSearches = pgTable(
   },
   (t) => [
     uniqueIndex('saved_search_user_name_uq').on(t.userId, sql`lower(${t.name})`),
-    index('saved_search_user_idx').on(t.userId, t.createdAt.desc()),
+    index('saved_search_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 )
 

@@ -79,17 +79,19 @@ const buyer = alias(users, 'buyer')
 const seller = alias(users, 'seller')
 const lastMessage = alias(chatMessages, 'last_message')
 
+/** What a conversation's view adds to its row: the bag, both parties' names and the last message. */
+const viewFields = {
+  productTitle: products.title,
+  productThumb: products.thumb,
+  productPriceCents: products.resellPriceCents,
+  buyerName: buyer.name,
+  sellerName: seller.name,
+  last: lastMessage,
+}
+
 const viewQuery = (db: DbOrTx) =>
   db
-    .select({
-      c: conversations,
-      productTitle: products.title,
-      productThumb: products.thumb,
-      productPriceCents: products.resellPriceCents,
-      buyerName: buyer.name,
-      sellerName: seller.name,
-      last: lastMessage,
-    })
+    .select({ c: conversations, ...viewFields })
     .from(conversations)
     .innerJoin(products, eq(products.id, conversations.productId))
     .innerJoin(buyer, eq(buyer.id, conversations.buyerId))
@@ -104,24 +106,48 @@ export type ConversationView = Awaited<ReturnType<ReturnType<typeof viewQuery>['
 export const findConversationView = async (db: DbOrTx, id: string) =>
   (await viewQuery(db).where(eq(conversations.id, id)))[0]
 
-/** A page of the viewer's own conversations, newest activity first, after the keyset cursor. */
+/**
+ * A page of the viewer's own conversations, newest activity first, after the keyset cursor. `buyer = me or seller =
+ * me` cannot be read in order from any one index (it read and sorted all of a busy member's conversations), so each
+ * side takes its first `limit` rows from its own index (conversation_buyer_idx, conversation_seller_idx), the page is
+ * the first `limit` of those (the same rows: no one is both buyer and seller of a conversation), and only the page's
+ * rows are joined to their bag, parties and last message, as in viewQuery.
+ */
 export const listConversationViews = (
   db: DbOrTx,
   userId: string,
   productId: string | undefined,
   cursor: Cursor | undefined,
   limit: number,
-) =>
-  viewQuery(db)
-    .where(
-      and(
-        or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)),
-        productId ? eq(conversations.productId, productId) : undefined,
-        cursor ? afterCursor(conversations.lastMessageAt, conversations.id, cursor) : undefined,
-      ),
-    )
+): Promise<ConversationView[]> => {
+  const side = (party: typeof conversations.buyerId | typeof conversations.sellerId) =>
+    db
+      .select()
+      .from(conversations)
+      .where(
+        and(
+          eq(party, userId),
+          productId ? eq(conversations.productId, productId) : undefined,
+          cursor ? afterCursor(conversations.lastMessageAt, conversations.id, cursor) : undefined,
+        ),
+      )
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+      .limit(limit)
+  const page = side(conversations.buyerId)
+    .unionAll(side(conversations.sellerId))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(limit)
+    .as('page')
+  return db
+    .select({ c: page._.selectedFields, ...viewFields })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.productId))
+    .innerJoin(buyer, eq(buyer.id, page.buyerId))
+    .innerJoin(seller, eq(seller.id, page.sellerId))
+    .leftJoin(lastMessage, and(eq(lastMessage.conversationId, page.id), eq(lastMessage.seq, page.lastSeq)))
+    .orderBy(desc(page.lastMessageAt), desc(page.id))
+    .limit(limit)
+}
 
 /** Conversation JSON as `viewer` sees it: unread counts and the block flag are the viewer's own. */
 export async function toConversationJsonList(

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, or } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
@@ -208,6 +208,62 @@ describe('reading: lists, threads, unread counts', () => {
     const theirs = (await list(seller, `?productId=${older.id}`)).json()
     expect(theirs).toHaveLength(1)
     expect(theirs[0]).toMatchObject({ _id: a, unread: 0 })
+  })
+
+  it('pages the conversations of a member who buys and sells: newest first, ties by id, none lost or twice', async () => {
+    // Mia asks about Sara's bags and is asked about her own (stored as a seller's: only customers may open a
+    // conversation, and the list goes by the parties, not by roles): her list merges both sides, each from its index
+    const mia = await customer('Mia Maker')
+    const miaBags = await Promise.all([1, 2, 3].map(() => insertProduct(t.database.db, mia.id, { title: 'Mia bag' })))
+    // who writes first about which bag, in this order: buying and selling mixed
+    const asks: [Session, string][] = [
+      [mia, (await bag()).id],
+      [await customer(), miaBags[0]!.id],
+      [await customer(), miaBags[0]!.id],
+      [mia, (await bag()).id],
+      [await customer(), miaBags[1]!.id],
+      [mia, (await bag()).id],
+      [mia, (await bag()).id],
+      [await customer(), miaBags[2]!.id],
+    ]
+    const ids: string[] = []
+    for (const [i, [who, productId]] of asks.entries()) {
+      if (i % 3 === 0) now += 60_000 // three at each instant: equal last_message_at across page edges
+      const res = await start(who, productId, 'Hello')
+      expect(res.statusCode, res.body).toBe(201)
+      ids.push(res.json().conversationId)
+    }
+    now += 60_000
+    await send(mia, ids[1]!, 'Still for sale') // an older one moves to the top
+    const rows = await db()
+      .select({ id: conversations.id, at: conversations.lastMessageAt, buyerId: conversations.buyerId })
+      .from(conversations)
+      .where(or(eq(conversations.buyerId, mia.id), eq(conversations.sellerId, mia.id)))
+      .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    const expected = rows.map((r) => r.id)
+    expect(expected).toHaveLength(8)
+    expect(expected[0]).toBe(ids[1])
+    expect(new Set(rows.map((r) => r.at.getTime())).size).toBe(4)
+
+    /** Every page from `query` on, following Link (a list that repeats itself stops after 20 pages). */
+    async function walk(query: string) {
+      const seen: string[] = []
+      let res = await list(mia, query)
+      for (let pages = 1; pages <= 20; pages++) {
+        expect(res.statusCode, res.body).toBe(200)
+        seen.push(...res.json().map((c: { _id: string }) => c._id))
+        const next = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1]
+        if (!next) break
+        res = await req(mia, 'GET', next)
+      }
+      return seen
+    }
+    expect(await walk('')).toEqual(expected)
+    for (const limit of [1, 2, 3, 5]) expect(await walk(`?limit=${limit}`), `limit ${limit}`).toEqual(expected)
+    // one bag's: on the selling side (two buyers), and on the buying side
+    const onFirstBag = expected.filter((id) => id === ids[1] || id === ids[2])
+    expect(await walk(`?productId=${miaBags[0]!.id}&limit=1`)).toEqual(onFirstBag)
+    expect(await walk(`?productId=${asks[3]![1]}&limit=1`)).toEqual([ids[3]])
   })
 
   it('pages a thread newest first by seq; reading the newest page marks it read and tells both parties', async () => {

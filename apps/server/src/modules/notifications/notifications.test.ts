@@ -123,6 +123,29 @@ describe('GET /api/notifications', () => {
     expect((await get(other, '/api/notifications')).json().map((n: { text: string }) => n.text)).toEqual(['Not yours'])
   })
 
+  it('pages notifications of one instant by id: none skipped or repeated where a page ends among them', async () => {
+    const me = await newCustomer()
+    now += 60_000
+    for (let i = 1; i <= 5; i++) await tell(me, `Same minute ${i}`)
+    now += 60_000
+    await tell(me, 'Newest')
+    const stored = await notificationsOf(me)
+    expect(new Set(stored.map((n) => n.createdAt.getTime())).size).toBe(2)
+    const expected = stored.map((n) => n.id)
+    for (const limit of [1, 2, 4]) {
+      const ids: string[] = []
+      let res = await get(me, `/api/notifications?limit=${limit}`)
+      for (let pages = 1; pages <= 10; pages++) {
+        expect(res.statusCode, res.body).toBe(200)
+        ids.push(...res.json().map((n: { _id: string }) => n._id))
+        const next = /<([^>]+)>; rel="next"/.exec(String(res.headers.link ?? ''))?.[1]
+        if (!next) break
+        res = await get(me, next)
+      }
+      expect(ids, `limit ${limit}`).toEqual(expected)
+    }
+  })
+
   it('refuses a bad limit or cursor with 400 naming it', async () => {
     const me = await newCustomer()
     const over = await get(me, '/api/notifications?limit=101')
