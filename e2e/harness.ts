@@ -199,3 +199,14 @@ export async function allA11yViolations(page: Page) {
     (v) => `${v.id} [${v.impact}]: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   )
 }
+
+/** Resolves once the page's live stream (GET /api/events) has answered: events published from then on reach it. */
+export const liveStream = (page: Page) =>
+  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)
+
+/** Marks the page's window: `stayed(page)` is true for as long as the page was not loaded again. */
+export const markStay = (page: Page) =>
+  page.evaluate(() => {
+    ;(window as unknown as { stayed: boolean }).stayed = true
+  })
+export const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)

@@ -7,9 +7,12 @@ import {
   apiAs,
   DEMO,
   type Harness,
+  liveStream,
   logIn,
+  markStay,
   screenshot,
   startHarness,
+  stayed,
   type VIEWPORTS,
   viewportShot,
 } from './harness.ts'
@@ -41,10 +44,6 @@ const realErrors = (errors: string[]) => {
     ? errors
     : errors.filter((e) => !/Failed to load resource: the server responded with a status of 404/.test(e))
 }
-
-/** Resolves once the page's live stream (GET /api/events) has answered: events published from then on reach it. */
-const liveStream = (page: Page) =>
-  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)
 
 /** The menu's "Messages" link as it reads with `n` unread. */
 const menuText = (n: number) => (n === 0 ? /^Messages$/ : new RegExp(`^Messages\\s*${n}\\s*unread$`))
@@ -92,9 +91,7 @@ describe('messages between a buyer and a seller', () => {
       .getByRole('link', { name: /^Messages/ })
     const unreadBefore = (await apiAs<{ unread: number }>(sellerPage.page, '/api/conversations/unread')).unread
     await expect.poll(() => menuLink.innerText(), { timeout: 10_000 }).toMatch(menuText(unreadBefore))
-    await sellerPage.page.evaluate(() => {
-      ;(window as unknown as { stayed: boolean }).stayed = true
-    })
+    await markStay(sellerPage.page)
 
     // the buyer, on the bag's page
     await buyer.page.goto(`/product/${bag.id}`)
@@ -115,13 +112,11 @@ describe('messages between a buyer and a seller', () => {
     await buyer.page.getByText('Contact details were hidden. Keep your conversation').waitFor()
     const [stored] = await h.app.db.select().from(chatMessages).where(eq(chatMessages.conversationId, conversationId))
     expect(stored).toMatchObject({ masked: true, text: 'Hello! Is the strap leather? You can call me on [hidden].' })
-    await buyer.page.evaluate(() => {
-      ;(window as unknown as { stayed: boolean }).stayed = true
-    })
+    await markStay(buyer.page)
 
     // the seller's open page counts the new message at once (live), with no reload: no poll runs while connected
     await expect.poll(() => menuLink.innerText(), { timeout: 10_000 }).toMatch(menuText(unreadBefore + 1))
-    expect(await sellerPage.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    expect(await stayed(sellerPage.page)).toBe(true)
 
     // the seller: the menu counts it, the inbox lists it unread with the bag's photo
     await sellerPage.page.goto('/dashboard/messages')
@@ -153,7 +148,7 @@ describe('messages between a buyer and a seller', () => {
 
     // the buyer's open thread shows the answer, with no reload
     await thread(buyer.page).getByText('Yes, full leather, and the dust bag is included.').waitFor({ timeout: 25_000 })
-    expect(await buyer.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    expect(await stayed(buyer.page)).toBe(true)
     const rows = await h.app.db
       .select()
       .from(chatMessages)

@@ -12,9 +12,12 @@ import {
   apiAs,
   DEMO,
   type Harness,
+  liveStream,
   logIn,
+  markStay,
   screenshot,
   startHarness,
+  stayed,
   VIEWPORTS,
   viewportShot,
 } from './harness.ts'
@@ -32,15 +35,6 @@ beforeAll(async () => {
   h = await startHarness()
 })
 afterAll(() => h?.close())
-
-/** Resolves once the page's live stream (GET /api/events) has answered: events published from then on reach it. */
-const liveStream = (page: Page) =>
-  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)
-const markStay = (page: Page) =>
-  page.evaluate(() => {
-    ;(window as unknown as { stayed: boolean }).stayed = true
-  })
-const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)
 
 const toast = (page: Page, text: string) => page.locator('[role="status"]').filter({ hasText: text }).first()
 

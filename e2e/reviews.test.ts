@@ -5,7 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { products, users } from '../apps/server/src/db/schema/index.ts'
 import { PASSWORD, type Session, signUp } from '../apps/server/test/auth-helpers.ts'
 import { insertProduct } from '../apps/server/test/fixtures.ts'
-import { allA11yViolations, apiAs, type Harness, logIn, screenshot, startHarness, stopMotion } from './harness.ts'
+import {
+  allA11yViolations,
+  apiAs,
+  type Harness,
+  liveStream,
+  logIn,
+  markStay,
+  screenshot,
+  startHarness,
+  stayed,
+  stopMotion,
+} from './harness.ts'
 
 // Issue 17 item 4, as a buyer and a seller see it: a completed order gets a review on its order page, the seller
 // replies there (the buyer's open order page shows the shipping, the completion and the reply live, without a reload),
@@ -64,15 +75,6 @@ const move = async (who: Session, orderId: string, path: string, payload?: objec
   })
   expect(res.statusCode, res.body).toBe(200)
 }
-
-/** Resolves once the page's live stream (GET /api/events) has answered: events published from then on reach it. */
-const liveStream = (page: Page) =>
-  page.waitForResponse((res) => new URL(res.url()).pathname === '/api/events' && res.status() === 200)
-const markStay = (page: Page) =>
-  page.evaluate(() => {
-    ;(window as unknown as { stayed: boolean }).stayed = true
-  })
-const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)
 
 /** A screenshot at 390 px and at 1440 px wide (the page then goes back to its own size). */
 async function shots(page: Page, name: string) {

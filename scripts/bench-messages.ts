@@ -25,6 +25,7 @@ import {
   unreadCount as unreadNotifications,
 } from '../apps/server/src/modules/notifications/notifications.repository.ts'
 import { freshPostgres } from '../apps/server/test/fresh-postgres.ts'
+import { driverOf, statementsOf } from '../apps/server/test/statements.ts'
 import { NOTIFICATION_KINDS } from '../packages/shared/src/notifications.ts'
 import { percentile } from './bench-mix.ts'
 
@@ -167,28 +168,6 @@ async function seed(db: Database['db']) {
   })
 }
 
-type Client = { query: (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> }
-const clientOf = (db: Database['db']) => (db as unknown as { $client: Client }).$client
-
-/** The statements `run` sends (text and parameters), caught at the driver: exactly what drizzle generated. */
-async function statementsOf(db: Database['db'], run: () => Promise<unknown>) {
-  const client = clientOf(db)
-  const original = client.query
-  const seen: { text: string; params: unknown[] }[] = []
-  client.query = (...args: unknown[]) => {
-    const [query, params] = args
-    const text = typeof query === 'string' ? query : (query as { text: string }).text
-    seen.push({ text, params: Array.isArray(params) ? params : [] })
-    return original.apply(client, args)
-  }
-  try {
-    await run()
-  } finally {
-    client.query = original
-  }
-  return seen
-}
-
 interface PlanNode {
   'Node Type': string
   'Relation Name'?: string
@@ -213,7 +192,7 @@ const BIG_TABLES = new Set(['message', 'notification', 'conversation'])
 async function explain(db: Database['db'], statements: { text: string; params: unknown[] }[]) {
   const lines: string[] = []
   for (const { text, params } of statements) {
-    const { rows } = await clientOf(db).query(`explain (analyze, buffers, format json) ${text}`, params)
+    const { rows } = await driverOf(db).query(`explain (analyze, buffers, format json) ${text}`, params)
     const raw = rows[0]?.['QUERY PLAN']
     const [top] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [
       { Plan: PlanNode; 'Execution Time': number; 'Planning Time': number },

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MigrationHarness, openMigrationHarness } from '../../test/migration-harness.ts'
+import { statementsOf } from '../../test/statements.ts'
 import type { Cursor } from '../lib/paging.ts'
 import { listConversationViews } from '../modules/conversations/conversations.repository.ts'
 import { listNotifications } from '../modules/notifications/notifications.repository.ts'
@@ -56,35 +57,12 @@ interface PlanNode {
   Plans?: PlanNode[]
 }
 
-type Client = { query: (...args: unknown[]) => Promise<unknown> }
-
-/** The statements `run` sends, caught at the driver (PGlite or the pg pool): exactly what drizzle generated. */
-async function statementsOf(run: () => Promise<unknown>) {
-  const client = (database.db as unknown as { $client: Client }).$client
-  const original = client.query
-  const seen: { text: string; params: unknown[] }[] = []
-  client.query = (...args: unknown[]) => {
-    const [query, params] = args
-    seen.push({
-      text: typeof query === 'string' ? query : (query as { text: string }).text,
-      params: Array.isArray(params) ? params : [],
-    })
-    return original.apply(client, args)
-  }
-  try {
-    await run()
-  } finally {
-    client.query = original
-  }
-  return seen
-}
-
 /**
  * The plan of the one statement `run` sends, with scans other than index scans, and sorts, made as dear as the
  * planner allows: where an index serves the ORDER BY the plan has no sort, even on the test's few rows.
  */
 async function planOf(run: () => Promise<unknown>): Promise<PlanNode> {
-  const statements = await statementsOf(run)
+  const statements = await statementsOf(database.db, run)
   expect(statements).toHaveLength(1)
   const { text, params } = statements[0]!
   // the same text and values, bound again as drizzle binds them ($1, $2… in order)
@@ -193,7 +171,7 @@ describe('migration 0016: the keyset lists read their indexes in order', () => {
 
   // the row comparison is bound as drizzle binds the columns: a date as its ISO text, the id as text
   it('binds the cursor with the columns’ encoders', async () => {
-    const [statement] = await statementsOf(() => listNotifications(database.db, USER, cursor, 21))
+    const [statement] = await statementsOf(database.db, () => listNotifications(database.db, USER, cursor, 21))
     expect(statement!.text).toContain('("notification"."created_at", "notification"."id") < ($2, $3)')
     expect(statement!.params.slice(1, 3)).toEqual([cursor.createdAt.toISOString(), cursor.id])
   })
