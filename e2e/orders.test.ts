@@ -42,6 +42,12 @@ async function movesShown(page: Page): Promise<string[]> {
 
 const stateBadge = (page: Page) => page.getByTestId('order-state').first()
 
+/**
+ * After a click to an order's page: its money part is there (the lists before it show the same state badge, and
+ * the URL changes before the page has rendered, so neither says the order page is up).
+ */
+const orderPageShown = (page: Page) => page.getByTestId('order-money').waitFor()
+
 /** Books `productId` and pays for it with the test card, through the API as the signed-in page (with an address). */
 async function bookAndPay(page: Page, productId: string, address: typeof ADDRESS | null = ADDRESS): Promise<string> {
   const booked = await apiAs<{ insertedId: string }>(page, '/api/bookings', {
@@ -157,7 +163,7 @@ describe('an order from payment to completion, as its buyer and its seller see i
     expect(await allA11yViolations(buyer.page)).toEqual([])
     await link.click()
     await buyer.page.waitForURL(`**/dashboard/orders/${id}`)
-    await stateBadge(buyer.page).waitFor()
+    await orderPageShown(buyer.page)
 
     // the buyer's page, paid: the state, the ship-by deadline with its countdown, the address; nothing to do yet
     expect(await stateBadge(buyer.page).innerText()).toBe(t.status.paid)
@@ -184,7 +190,7 @@ describe('an order from payment to completion, as its buyer and its seller see i
     await shots(sellerTab.page, 'orders-my-sales')
     await sale.getByRole('link', { name: `${t.viewOrder}: ${bag.title}` }).click()
     await sellerTab.page.waitForURL(`**/dashboard/orders/${id}`)
-    await stateBadge(sellerTab.page).waitFor()
+    await orderPageShown(sellerTab.page)
 
     // the seller's page, paid: Mark as shipped and Cancel order only; the commission and what they receive
     expect(await movesShown(sellerTab.page)).toEqual([t.actions.ship, t.actions.cancel])
