@@ -29,10 +29,6 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
 
 export default defineConfig({
   test: {
-    // Two test files at once (vitest's default on 2 cores is one): the API suites wait on PostgreSQL, on child
-    // processes and on disk as much as they compute, so a second worker fills those waits. The system and e2e
-    // projects (fileParallelism: false) still run one file at a time, after the others, with nothing beside them.
-    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // the web app's plain logic (no DOM) and its import boundaries
