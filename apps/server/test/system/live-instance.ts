@@ -2,8 +2,9 @@
  * A server instance for the live-update system test and `npm run bench:live`: the real app (buildApp, as
  * src/server.ts starts it, from the same environment), plus an internal publish path over the process's IPC channel
  * (never an HTTP route): the parent sends `{ publish: { ref, userIds, type, data } }` and gets `{ published: ref,
- * ids }` once publishLive has written and woken. That stands in for the routes that publish (messages, offers,
- * notifications) where they are not there yet. Start it with `--import tsx` and an 'ipc' stdio slot.
+ * ids }` once publishLive has written and woken. The system test uses it to publish exactly the events it checks
+ * (besides the messages it sends through the real routes); `npm run bench:live` sends only through the routes. Start
+ * it with `--import tsx` and an 'ipc' stdio slot.
  */
 import type { LiveEventType } from '@preloved/shared/live'
 import { buildApp } from '../../src/app.ts'
