@@ -178,7 +178,18 @@ export function useLiveEvent(type: LiveEventType, handler: Handler, enabled = tr
 }
 
 /** Whether a live 'notification' event's data is news of the page at `path` (its link, without query or hash). */
-export function notifiesAbout(data: Record<string, unknown>, path: string): boolean {
+function notifiesAbout(data: Record<string, unknown>, path: string): boolean {
   const link = (data.notification as { link?: unknown } | undefined)?.link
   return typeof link === 'string' && link.split(/[?#]/)[0] === path
+}
+
+/** Calls `onNews` for each live notification whose link is the page at `path` (the other party moved the order…). */
+export function useNotificationsAbout(path: string, onNews: () => void, enabled = true) {
+  useLiveEvent(
+    'notification',
+    (data) => {
+      if (notifiesAbout(data, path)) onNews()
+    },
+    enabled,
+  )
 }

@@ -11,7 +11,7 @@ import {
 } from '@tanstack/react-query'
 import { paths } from '@/config/paths'
 import { api, retryServerErrors } from '@/lib/api-client'
-import { liveConnected, notifiesAbout, useLiveEvent } from '@/lib/live-events'
+import { liveConnected, useNotificationsAbout } from '@/lib/live-events'
 
 // Answers are checked with the shared schemas, imported when a request starts (zod stays out of the first chunk).
 const orderSchema = () => import('@preloved/shared/orders').then((m) => m.orderSchema)
@@ -42,10 +42,10 @@ const FALLBACK_MS = 30_000
  */
 export function useOrder(id: string) {
   const queryClient = useQueryClient()
-  useLiveEvent('notification', (data) => {
-    if (notifiesAbout(data, paths.dashboard.order(id)))
-      void queryClient.invalidateQueries({ queryKey: orderQueryOptions(id).queryKey })
-  })
+  useNotificationsAbout(
+    paths.dashboard.order(id),
+    () => void queryClient.invalidateQueries({ queryKey: orderQueryOptions(id).queryKey }),
+  )
   return useQuery({
     ...orderQueryOptions(id),
     refetchInterval: () => (liveConnected() ? false : FALLBACK_MS),

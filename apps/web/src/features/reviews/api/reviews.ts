@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query'
 import { paths } from '@/config/paths'
 import { api, retryServerErrors } from '@/lib/api-client'
-import { liveConnected, notifiesAbout, useLiveEvent } from '@/lib/live-events'
+import { liveConnected, useNotificationsAbout } from '@/lib/live-events'
 
 // Answers are checked with the shared schemas, imported when a request starts (zod stays out of the first chunk).
 const orderReviewSchema = () => import('@preloved/shared/reviews').then((m) => m.orderReviewSchema)
@@ -38,12 +38,9 @@ export const orderReviewQueryOptions = (orderId: string) =>
  */
 export function useOrderReview(orderId: string, enabled = true) {
   const queryClient = useQueryClient()
-  useLiveEvent(
-    'notification',
-    (data) => {
-      if (notifiesAbout(data, paths.dashboard.order(orderId)))
-        void queryClient.invalidateQueries({ queryKey: orderReviewQueryOptions(orderId).queryKey })
-    },
+  useNotificationsAbout(
+    paths.dashboard.order(orderId),
+    () => void queryClient.invalidateQueries({ queryKey: orderReviewQueryOptions(orderId).queryKey }),
     enabled,
   )
   return useQuery({
