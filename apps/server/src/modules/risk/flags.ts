@@ -1,6 +1,7 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { riskFlags } from '../../db/schema/index.ts'
+import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
 /**
  * Flags for the admin (docs/decisions/029): what no single request could refuse but a person should look at. A flag
@@ -44,16 +45,11 @@ export type RiskFlag = typeof riskFlags.$inferSelect
 /** Flags newest first, by status, a page at a time (keyset on created_at, id). */
 export function listFlags(
   db: DbOrTx,
-  q: { status: FlagStatus | 'resolved'; limit: number; after?: { at: Date; id: string } },
+  q: { status: FlagStatus | 'resolved'; limit: number; after?: Cursor },
 ): Promise<RiskFlag[]> {
   const status =
     q.status === 'resolved' ? sql`${riskFlags.status} in ('confirmed', 'dismissed')` : eq(riskFlags.status, q.status)
-  const after = q.after
-    ? or(
-        lt(riskFlags.createdAt, q.after.at),
-        and(eq(riskFlags.createdAt, q.after.at), lt(riskFlags.id, q.after.id)),
-      )
-    : undefined
+  const after = q.after ? afterCursor(riskFlags.createdAt, riskFlags.id, q.after) : undefined
   return db
     .select()
     .from(riskFlags)
