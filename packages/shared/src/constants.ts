@@ -17,6 +17,10 @@ export const BOOKING_STATUSES = ['held', 'paid', 'expired', 'cancelled'] as cons
 export const REPORT_REASONS = ['counterfeit', 'misleading', 'prohibited', 'scam', 'other'] as const
 export const REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const
 export const FIRST_ORDER_DISCOUNT_PERCENT = 15
+/** The most the first-order discount is worth by default, in dollars (FIRST_ORDER_DISCOUNT_MAX; docs/decisions/029). */
+export const FIRST_ORDER_DISCOUNT_MAX_DOLLARS = 50
+/** How every screen advertises the first-order discount: its rate and its cap. */
+export const FIRST_ORDER_DISCOUNT_TEXT = `${FIRST_ORDER_DISCOUNT_PERCENT} % off your first order, up to $${FIRST_ORDER_DISCOUNT_MAX_DOLLARS}`
 export const PASSWORD_MIN = 6
 export const PASSWORD_SPECIALS = '!@#$&*'
 export const MAX_PAGE_SIZE = 100

@@ -193,6 +193,11 @@ export const earningsSchema = z.object({
       payoutId: z.string().nullable(),
       note: z.string().nullable(),
       createdAt: z.string(),
+      /**
+       * When this entry's money may be paid out, once its order completed: the completion, or later for one of a new
+       * seller's first sales (the reserve). Null while the order is open, and for payouts.
+       */
+      availableAt: z.string().nullable(),
     }),
   ),
   /** The payout account, or null when none is set up yet. */

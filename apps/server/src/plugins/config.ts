@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { FIRST_ORDER_DISCOUNT_MAX_DOLLARS } from '@preloved/shared/constants'
 import { z } from 'zod'
 
 const optionalUrl = (name: string) =>
@@ -70,7 +71,24 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .default(60),
   /** The shop's commission on the seller's price, in percent (stored on each order when it is paid). */
-  COMMISSION_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(0).max(100).default(12),
+  COMMISSION_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(0).max(100).default(15),
+  /**
+   * The most the first-order discount is worth, in whole dollars; it is 15 % of the price and never more than the
+   * order's commission either (docs/decisions/029).
+   */
+  FIRST_ORDER_DISCOUNT_MAX: z.coerce
+    .number({ error: 'must be a whole number of dollars' })
+    .int('must be a whole number of dollars')
+    .min(0)
+    .max(100_000)
+    .default(FIRST_ORDER_DISCOUNT_MAX_DOLLARS),
+  /**
+   * Days after completion before the money of one of a seller's first NEW_SELLER_SALES completed sales may be paid
+   * out (the new-seller reserve, docs/decisions/029); 0 turns it off.
+   */
+  NEW_SELLER_HOLD_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(0).max(90).default(7),
+  /** The most a listing may ask for shipping, in whole dollars (docs/decisions/035). */
+  MAX_SHIPPING: z.coerce.number({ error: 'must be a whole number of dollars' }).int().min(0).max(10_000).default(100),
   /** The lowest offer on a bag, in percent of its price (issue 17). */
   MIN_OFFER_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(1).max(99).default(60),
   /** Hours an offer, or a counter-offer, stands before it expires. */

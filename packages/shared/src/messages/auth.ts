@@ -1,3 +1,5 @@
+import { FIRST_ORDER_DISCOUNT_TEXT } from '../constants.ts'
+
 /** The texts of auth. */
 export const authMessages = {
   emailRequired: 'Email is required',
@@ -11,7 +13,7 @@ export const authMessages = {
   loggedIn: 'User logged in successfully!',
   created: 'User Created Successfully.',
   signedIn: 'User Signed in Successfully.',
-  discountLine: '...get 15% off on your first order!*',
+  discountLine: `...get ${FIRST_ORDER_DISCOUNT_TEXT}!*`,
   discountCondition: '*on your first order, applied at checkout',
   googleNotConfigured: 'Google sign-in is not set up on this site. Please use your email and password.',
   invalidCredentials: 'Invalid email or password',

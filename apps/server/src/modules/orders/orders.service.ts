@@ -22,6 +22,7 @@ import type { ImageStore } from '../images/image-store.ts'
 import { DISPLAY_PHOTO_SUFFIX, mayUsePhoto } from '../images/images.service.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { type NotifyDeps, notify, notifyDepsOf } from '../notifications/notify.ts'
+import { type DiscountRules, discountRulesOf } from '../payments/discount.ts'
 import { refundThroughProvider } from '../payments/refunds.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
@@ -43,17 +44,26 @@ const mail = messages.orderMail
 const DAY = 86_400_000
 const addDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY)
 
-/** SHIP_DAYS, AUTO_COMPLETE_DAYS and COMMISSION_PERCENT, stored on each order when it is paid. */
-export interface OrderRules {
-  commissionPercent: number
+/**
+ * SHIP_DAYS, AUTO_COMPLETE_DAYS and COMMISSION_PERCENT, stored on each order when it is paid; the first-order
+ * discount's cap, and the new-seller reserve applied when an order completes (docs/decisions/029).
+ */
+export interface OrderRules extends DiscountRules {
   shipDays: number
   autoCompleteDays: number
+  newSellerHoldDays: number
 }
 
-export const orderRulesOf = (config: Pick<Config, 'COMMISSION_PERCENT' | 'SHIP_DAYS' | 'AUTO_COMPLETE_DAYS'>) => ({
-  commissionPercent: config.COMMISSION_PERCENT,
+export const orderRulesOf = (
+  config: Pick<
+    Config,
+    'COMMISSION_PERCENT' | 'SHIP_DAYS' | 'AUTO_COMPLETE_DAYS' | 'FIRST_ORDER_DISCOUNT_MAX' | 'NEW_SELLER_HOLD_DAYS'
+  >,
+): OrderRules => ({
+  ...discountRulesOf(config),
   shipDays: config.SHIP_DAYS,
   autoCompleteDays: config.AUTO_COMPLETE_DAYS,
+  newSellerHoldDays: config.NEW_SELLER_HOLD_DAYS,
 })
 
 /** What the moves need besides the database: mail, the card processors, the listing caches, links. */
@@ -430,6 +440,23 @@ async function closeWithFullRefund(ctx: MoveCtx, tx: DbOrTx, o: OrderRow, c: Clo
   ])
 }
 
+/** A seller's first completed sales whose money waits NEW_SELLER_HOLD_DAYS before payout (docs/decisions/029). */
+export const NEW_SELLER_SALES = 3
+
+/**
+ * When the seller's share of an order completing at `at` may be paid out: at once, unless it is one of the seller's
+ * first NEW_SELLER_SALES completed sales, whose money waits `holdDays` more (what a stolen card's chargeback needs to
+ * arrive before the money leaves).
+ */
+async function availableAtOf(tx: DbOrTx, sellerId: string, orderId: string, at: Date, holdDays: number) {
+  if (holdDays <= 0) return at
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.sellerId, sellerId), eq(orders.status, 'completed'), sql`${orders.id} <> ${orderId}`))
+  return Number(row?.n ?? 0) < NEW_SELLER_SALES ? addDays(at, holdDays) : at
+}
+
 async function complete(
   ctx: MoveCtx,
   tx: DbOrTx,
@@ -439,9 +466,10 @@ async function complete(
   note: string,
   at: Date,
 ) {
+  const availableAt = await availableAtOf(tx, o.sellerId, o.id, at, ctx.deps.rules.newSellerHoldDays)
   const moved = await tx
     .update(orders)
-    .set({ status: 'completed', completedAt: at, updatedAt: ctx.now })
+    .set({ status: 'completed', completedAt: at, availableAt, updatedAt: ctx.now })
     .where(and(eq(orders.id, o.id), eq(orders.status, o.status)))
     .returning({ id: orders.id })
   if (moved.length === 0) throw new AppError(409, m.wrongState(o.status))

@@ -19,7 +19,7 @@ import { declineOffersOnBag, holdOfBag } from '../offers/offers.repository.ts'
 import { announceDeclinedOnSale, offerAnnouncerOf } from '../offers/offers.service.ts'
 import { createPaidOrder, type OrderDeps, sendOrderMail } from '../orders/orders.service.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
-import { amountDue } from './discount.ts'
+import { amountDue, type DiscountRules } from './discount.ts'
 import { type StripeGateway, type StripeIntent, toIntent } from './stripe-gateway.ts'
 import { checkTestCard } from './test-processor.ts'
 
@@ -61,6 +61,9 @@ const priced = (b: { priceCents: number; shippingCents: number }) => ({
   shippingCents: b.shippingCents,
 })
 
+/** The shipping of the deal: the listing's when the bag was held (frozen while held), or today's for older holds. */
+const dealShipping = sql<number>`coalesce(${bookings.shippingCents}, ${products.shippingCents})`.mapWith(Number)
+
 type BookingToPay = NonNullable<Awaited<ReturnType<typeof loadBooking>>>
 
 async function loadBooking(db: Db, bookingId: string) {
@@ -77,7 +80,7 @@ async function loadBooking(db: Db, bookingId: string) {
           productStatus: products.status,
           title: products.title,
           sellerId: products.sellerId,
-          shippingCents: products.shippingCents,
+          shippingCents: dealShipping,
           address: bookings.address,
         })
         .from(bookings)
@@ -213,7 +216,7 @@ export async function createPaymentIntent(
   user: CurrentUser,
   bookingId: string,
   now: Date,
-  rules: HoldRules,
+  rules: HoldRules & DiscountRules,
   stripe?: StripeGateway,
   log?: FastifyBaseLogger,
   delivery?: Delivery,
@@ -280,7 +283,7 @@ export async function createPaymentIntent(
         if (delivery?.save) addressSaved = await keepPaymentAddress(tx, user.id, address, now)
       }
       const decision = await decideDiscount(tx, user.id, booking.id, now)
-      const due = amountDue(booking.priceCents, decision.discounted, booking.shippingCents)
+      const due = amountDue(booking.priceCents, decision.discounted, booking.shippingCents, rules)
       const mine = await tx
         .select()
         .from(paymentIntents)
@@ -375,7 +378,14 @@ async function openStripeIntent(
  * The test-mode processor charging a card for an intent; no card data is stored or logged. An intent whose amount
  * is no longer valid (superseded: the discount moved to another bag or was used) is refused with the fresh amount.
  */
-export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret: string, card: TestCard, now: Date) {
+export async function confirmTestPayment(
+  db: Db,
+  user: CurrentUser,
+  clientSecret: string,
+  card: TestCard,
+  now: Date,
+  rules: DiscountRules,
+) {
   const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret))
   if (intent?.provider !== 'test') throw new AppError(404, messages.payments.notFound)
   if (intent.customerId !== user.id) throw new AppError(403, messages.auth.forbidden)
@@ -385,10 +395,10 @@ export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret
   await db.transaction(async (tx) => {
     await lockCustomer(tx, user.id)
     const [current] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id))
-    if (current!.status !== 'open') throw await staleIntent(tx, current!, now)
+    if (current!.status !== 'open') throw await staleIntent(tx, current!, now, rules)
     // spent since it was opened (a discounted charge of another bag went through): refused as well
     if (current!.discountCents > 0 && (await discountSpent(tx, user.id, current!.bookingId)))
-      throw await staleIntent(tx, { ...current!, status: 'superseded' }, now)
+      throw await staleIntent(tx, { ...current!, status: 'superseded' }, now, rules)
     await tx.insert(testCharges).values({
       id: transactionId,
       intentId: intent.id,
@@ -402,16 +412,18 @@ export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret
 }
 
 /** The 409 for an intent that may no longer be charged, with the amount paying the booking now comes to. */
-async function staleIntent(tx: DbOrTx, intent: IntentRow, now: Date) {
+async function staleIntent(tx: DbOrTx, intent: IntentRow, now: Date, rules: DiscountRules) {
   if (intent.status === 'used' || intent.status === 'refunded')
     return new AppError(409, messages.payments.alreadyCharged, 'intent_used')
   const [booking] = await tx
-    .select({ priceCents: bookings.priceCents, shippingCents: products.shippingCents })
+    .select({ priceCents: bookings.priceCents, shippingCents: dealShipping })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .where(eq(bookings.id, intent.bookingId))
   const decision = await decideDiscount(tx, intent.customerId, intent.bookingId, now)
-  const fresh = formatUsd(amountDue(booking!.priceCents, decision.discounted, booking!.shippingCents).amountCents)
+  const fresh = formatUsd(
+    amountDue(booking!.priceCents, decision.discounted, booking!.shippingCents, rules).amountCents,
+  )
   const message =
     intent.discountCents > 0 && intent.supersededBy
       ? messages.payments.discountMoved(fresh)
