@@ -2,9 +2,10 @@ CREATE TABLE "account_signal" (
 	"user_id" text NOT NULL,
 	"kind" text NOT NULL,
 	"value_hash" text NOT NULL,
+	"day" date NOT NULL,
 	"first_seen_at" timestamp with time zone NOT NULL,
 	"last_seen_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "account_signal_user_id_kind_value_hash_pk" PRIMARY KEY("user_id","kind","value_hash")
+	CONSTRAINT "account_signal_user_id_kind_value_hash_day_pk" PRIMARY KEY("user_id","kind","value_hash","day")
 );
 --> statement-breakpoint
 CREATE TABLE "risk_flag" (

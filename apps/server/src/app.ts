@@ -41,6 +41,8 @@ import { createProductListCache } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts'
+import { riskRoutes } from './modules/risk/risk.routes.ts'
+import { signalsPlugin } from './modules/risk/signals.plugin.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts'
 import { sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
@@ -211,6 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   })
   app.decorate('mailer', mailer)
   await app.register(authPlugin, { mailer })
+  await app.register(signalsPlugin, { config })
   await app.register(etagPlugin)
   await app.register(docsPlugin)
 
@@ -244,6 +247,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(notificationsRoutes)
       await api.register(savedSearchesRoutes)
       await api.register(reviewsRoutes)
+      await api.register(riskRoutes)
     },
     { prefix: '/api' },
   )

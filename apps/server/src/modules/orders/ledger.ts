@@ -254,7 +254,8 @@ export const payoutReversalEntry = (
 
 /**
  * A seller's balances, in cents, as sums of the ledger: `pending` for orders that are paid, shipped or disputed (or
- * held by an open chargeback, or by a linked-accounts flag the admin has not looked at, or completed but still in
+ * held by an open chargeback, or by a linked-accounts flag on a shared device or payout account that the admin has
+ * not looked at, or completed but still in
  * the new seller's reserve until their `availableAt`); `available` for closed orders, less payouts (negative when a
  * refund came after a payout: later sales settle it first); `paidOut` the payouts made. `now` decides the reserve.
  */
@@ -282,7 +283,8 @@ export function heldOrder(now: Date) {
   return sql`(${orders.status} in (${open})
     or (${orders.chargebackAt} is not null and ${orders.chargebackClosedAt} is null)
     or (${orders.availableAt} is not null and ${orders.availableAt} > ${now.toISOString()}::timestamptz)
-    or exists (select 1 from ${riskFlags} where ${riskFlags.orderId} = ${orders.id} and ${riskFlags.kind} = 'linked_accounts' and ${riskFlags.status} = 'open'))`
+    or exists (select 1 from ${riskFlags} where ${riskFlags.orderId} = ${orders.id} and ${riskFlags.kind} = 'linked_accounts'
+      and ${riskFlags.status} = 'open' and ${riskFlags.detail}->>'holdsPayout' = 'true'))`
 }
 
 /** Whether a seller has money in the ledger that is not settled (any balance, pending or available, not zero). */

@@ -26,6 +26,7 @@ import { type DiscountRules, discountRulesOf } from '../payments/discount.ts'
 import { refundThroughProvider } from '../payments/refunds.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
+import { flagLinkedOrder } from '../risk/linked.ts'
 import { notifySavedSearches } from '../saved-searches/saved-searches.service.ts'
 import { orderLedger, paymentEntries, refundEntries } from './ledger.ts'
 import {
@@ -311,6 +312,8 @@ export async function createPaidOrder(
     })
     .returning()
   await tx.insert(ledgerEntries).values(paymentEntries(order!, now))
+  // a buyer and a seller who look like one person: the admin is told, and the payout may wait for them
+  await flagLinkedOrder(tx, order!, now)
   await addEvent(tx, {
     orderId: order!.id,
     status: 'paid',

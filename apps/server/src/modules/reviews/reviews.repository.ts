@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { orders, products, reviews, users } from '../../db/schema/index.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
+import { confirmedLink } from '../risk/flags.ts'
 import { SHIP_SAMPLE, type StandingFigures } from './badges.ts'
 
 export type ReviewRow = typeof reviews.$inferSelect
@@ -88,7 +89,8 @@ async function ratingSums(db: DbOrTx, sellerId: string): Promise<RatingSums> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`, sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
     .from(reviews)
-    .where(eq(reviews.sellerId, sellerId))
+    // a review between accounts an admin confirmed are one person's counts for nothing (docs/decisions/029)
+    .where(and(eq(reviews.sellerId, sellerId), sql`not ${confirmedLink(reviews.buyerId, reviews.sellerId)}`))
   const sums = { reviewCount: Number(row?.n ?? 0), ratingSum: Number(row?.sum ?? 0), at: Date.now() }
   const map = cache ?? new Map<string, RatingSums>()
   if (!cache) ratingCaches.set(db, map)
@@ -117,6 +119,7 @@ export async function standingFigures(db: DbOrTx, sellerId: string): Promise<Sta
           select (extract(epoch from o.shipped_at - (o.ship_by - make_interval(days => o.ship_days))) / 3600)::float8 as hours
           from ${orders} o
           where o.seller_id = u.id and o.shipped_at is not null and o.ship_by is not null
+            and not ${confirmedLink(sql.raw('o.buyer_id'), sql.raw('o.seller_id'))}
           order by o.created_at desc
           limit ${SHIP_SAMPLE}
         ) t
