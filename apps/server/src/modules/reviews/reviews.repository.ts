@@ -1,9 +1,8 @@
 import type { Review } from '@preloved/shared/reviews'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { orders, products, reviews, users } from '../../db/schema/index.ts'
+import { orders, products, reviews, riskFlags, users } from '../../db/schema/index.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
-import { confirmedLink } from '../risk/flags.ts'
 import { SHIP_SAMPLE, type StandingFigures } from './badges.ts'
 
 export type ReviewRow = typeof reviews.$inferSelect
@@ -99,7 +98,14 @@ async function ratingSums(db: DbOrTx, sellerId: string): Promise<RatingSums> {
   return sums
 }
 
-/** After a review of the seller was written: their sums are read afresh. */
+/**
+ * SQL true when an admin confirmed that a buyer and a seller are one person's accounts (a linked-accounts flag naming
+ * both, docs/decisions/029): their orders with each other count for no rating or badge.
+ */
+const confirmedLink = (buyerId: unknown, sellerId: unknown) =>
+  sql`exists (select 1 from ${riskFlags} where ${riskFlags.kind} = 'linked_accounts' and ${riskFlags.status} = 'confirmed' and ${riskFlags.userIds} @> array[${buyerId}, ${sellerId}]::text[])`
+
+/** After a review of the seller was written, or a link of theirs confirmed: their sums are read afresh. */
 export const forgetRatingSums = (db: DbOrTx, sellerId: string) => ratingCaches.get(db)?.delete(sellerId)
 
 /**

@@ -86,10 +86,3 @@ export async function resolveFlag(
     return row
   })
 }
-
-/**
- * SQL true when an admin confirmed that the two accounts are one person's (a linked-accounts flag naming both): their
- * orders with each other then count for no badge or rating.
- */
-export const confirmedLink = (buyerId: unknown, sellerId: unknown) =>
-  sql`exists (select 1 from ${riskFlags} where ${riskFlags.kind} = 'linked_accounts' and ${riskFlags.status} = 'confirmed' and ${riskFlags.userIds} @> array[${buyerId}, ${sellerId}]::text[])`

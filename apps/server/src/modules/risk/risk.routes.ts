@@ -7,6 +7,7 @@ import { users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
 import { signedInUser } from '../../plugins/auth.ts'
+import { forgetRatingSums } from '../reviews/reviews.repository.ts'
 import { listFlags, type RiskFlag, resolveFlag } from './flags.ts'
 
 const DEFAULT_PAGE = 50
@@ -81,6 +82,8 @@ export const riskRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = signedInUser(req)
       const row = await resolveFlag(app.db, req.params.id, req.body.outcome, admin.id, req.body.note, app.now())
       if (!row) throw new AppError(404, messages.risk.notFound)
+      // a confirmed link changes the ratings of the accounts it names (read afresh on this instance at once)
+      for (const id of row.userIds) forgetRatingSums(app.db, id)
       return (await toJson([row]))[0]!
     },
   )
