@@ -19,6 +19,8 @@ export const REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const
 export const FIRST_ORDER_DISCOUNT_PERCENT = 15
 /** The most the first-order discount is worth by default, in dollars (FIRST_ORDER_DISCOUNT_MAX; docs/decisions/029). */
 export const FIRST_ORDER_DISCOUNT_MAX_DOLLARS = 50
+/** The first-order discount's rate and cap, as a receipt line names them. */
+export const FIRST_ORDER_DISCOUNT_RATE = `${FIRST_ORDER_DISCOUNT_PERCENT} %, up to $${FIRST_ORDER_DISCOUNT_MAX_DOLLARS}`
 /** How every screen advertises the first-order discount: its rate and its cap. */
 export const FIRST_ORDER_DISCOUNT_TEXT = `${FIRST_ORDER_DISCOUNT_PERCENT} % off your first order, up to $${FIRST_ORDER_DISCOUNT_MAX_DOLLARS}`
 export const PASSWORD_MIN = 6

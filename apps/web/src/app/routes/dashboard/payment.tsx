@@ -1,5 +1,5 @@
 import type { Booking } from '@preloved/shared/bookings'
-import { FIRST_ORDER_DISCOUNT_PERCENT } from '@preloved/shared/constants'
+import { FIRST_ORDER_DISCOUNT_RATE } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
 import type { PaymentIntent } from '@preloved/shared/payments'
 import { useQuery } from '@tanstack/react-query'
@@ -85,7 +85,7 @@ function Summary({ booking, intent, waiting }: SummaryProps) {
         </div>
         {discount > 0 ? (
           <div className="flex justify-between gap-3 text-success" data-testid="discount-line">
-            <dt>First order discount ({FIRST_ORDER_DISCOUNT_PERCENT}%):</dt>
+            <dt>First order discount ({FIRST_ORDER_DISCOUNT_RATE}):</dt>
             <dd className="whitespace-nowrap tabular-nums">−{formatPrice(discount)}</dd>
           </div>
         ) : null}
