@@ -9,5 +9,9 @@ export const listingsMessages = {
   photoTwice: 'photos lists the same photo twice',
   coverNotFirst: 'img must be the first of photos (the cover)',
   soldNoEdit: 'This bag has been sold: its listing can no longer be changed.',
+  /** A held bag's deal is frozen for its buyer (docs/decisions/035): only a lower price may go through. */
+  heldNoEdit: (until: string, fields: string[]) =>
+    `This bag is held for a buyer until ${until}: its ${fields.join(', ')} cannot change while it is held. You can still lower its price.`,
+  shippingTooHigh: (max: string) => `shipping must be at most ${max}`,
   sellerNotFound: 'Seller not found',
 } as const

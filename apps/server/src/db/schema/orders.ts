@@ -125,6 +125,12 @@ export const paymentIntents = pgTable(
     amountCents: integer('amount').notNull(),
     discountCents: integer('discount').notNull().default(0),
     /**
+     * The price and shipping the amount was made of (docs/decisions/035): the order records what this charge covered,
+     * even if the seller lowered the price while it was being paid. Null on intents opened before they were kept.
+     */
+    priceCents: integer('price'),
+    shippingCents: integer('shipping'),
+    /**
      * open: may be charged; superseded: its amount is no longer valid (the discount moved to another bag or was used,
      * or the amount changed), refused by the test processor and cancelled at Stripe; used: charged; refunded: its
      * charge was given back (the bag went to someone else).

@@ -70,9 +70,15 @@ export async function bookProduct(
         throw new AppError(409, messages.bookings.tooManyHolds(rules.maxOpenHolds))
       // someone's hold on this bag that ran out is marked expired first, so the bag can be booked
       if (facts.staleHold) await expireStaleHolds(tx, now, product.id)
+      // the deal as it stands under the bag's lock: its price and its shipping, kept on the hold (docs/decisions/035)
+      const [deal] = await tx
+        .select({ priceCents: products.resellPriceCents, shippingCents: products.shippingCents })
+        .from(products)
+        .where(eq(products.id, product.id))
+      const terms = { ...values, priceCents: deal!.priceCents, shippingCents: deal!.shippingCents }
       const [row] = await tx
         .insert(bookings)
-        .values(offerHold ? { ...values, ...offerBookingTerms(offerHold, values.expiresAt) } : values)
+        .values(offerHold ? { ...terms, ...offerBookingTerms(offerHold, values.expiresAt, deal!.priceCents) } : terms)
         .returning({ id: bookings.id })
       if (offerHold) await recordOfferBooking(tx, offerHold.id, row!.id, now)
       return row!.id

@@ -255,11 +255,12 @@ export async function holdOfBag(tx: DbOrTx, productId: string, now: Date) {
 }
 
 /**
- * A booking made on an accepted offer: the agreed price (from the offer, never the request), held until the offer's
- * hold ends, or for HOLD_MINUTES when that is later (a buyer who books in the hold's last minute still gets to pay).
+ * A booking made on an accepted offer: the agreed price (from the offer, never the request), or the bag's price when
+ * the seller has since lowered it below that (the buyer pays the lower of the two), held until the offer's hold ends,
+ * or for HOLD_MINUTES when that is later (a buyer who books in the hold's last minute still gets to pay).
  */
-export const offerBookingTerms = (hold: OfferRow, holdMinutesEnd: Date) => ({
-  priceCents: hold.agreedCents!,
+export const offerBookingTerms = (hold: OfferRow, holdMinutesEnd: Date, priceNowCents: number) => ({
+  priceCents: Math.min(hold.agreedCents!, priceNowCents),
   expiresAt: hold.holdUntil && hold.holdUntil > holdMinutesEnd ? hold.holdUntil : holdMinutesEnd,
 })
 

@@ -64,6 +64,9 @@ const priced = (b: { priceCents: number; shippingCents: number }) => ({
 /** The shipping of the deal: the listing's when the bag was held (frozen while held), or today's for older holds. */
 const dealShipping = sql<number>`coalesce(${bookings.shippingCents}, ${products.shippingCents})`.mapWith(Number)
 
+/** What a payment asks, and the price and shipping it is made of (kept on the intent, then on the order). */
+type Due = ReturnType<typeof amountDue> & { priceCents: number; shippingCents: number }
+
 type BookingToPay = NonNullable<Awaited<ReturnType<typeof loadBooking>>>
 
 async function loadBooking(db: Db, bookingId: string) {
@@ -283,7 +286,11 @@ export async function createPaymentIntent(
         if (delivery?.save) addressSaved = await keepPaymentAddress(tx, user.id, address, now)
       }
       const decision = await decideDiscount(tx, user.id, booking.id, now)
-      const due = amountDue(booking.priceCents, decision.discounted, booking.shippingCents, rules)
+      const due: Due = {
+        ...amountDue(booking.priceCents, decision.discounted, booking.shippingCents, rules),
+        priceCents: booking.priceCents,
+        shippingCents: booking.shippingCents,
+      }
       const mine = await tx
         .select()
         .from(paymentIntents)
@@ -338,7 +345,7 @@ export async function createPaymentIntent(
   throw new AppError(409, messages.payments.changedElsewhere)
 }
 
-async function openTestIntent(db: Db, user: CurrentUser, bookingId: string, due: ReturnType<typeof amountDue>) {
+async function openTestIntent(db: Db, user: CurrentUser, bookingId: string, due: Due) {
   const id = `pi_test_${token()}`
   const clientSecret = `${id}_secret_${token(18)}`
   await db.insert(paymentIntents).values({ id, bookingId, customerId: user.id, provider: 'test', clientSecret, ...due })
@@ -350,7 +357,7 @@ async function openStripeIntent(
   stripe: StripeGateway,
   user: CurrentUser,
   bookingId: string,
-  due: ReturnType<typeof amountDue>,
+  due: Due,
   earlier: number,
 ) {
   // the key makes two simultaneous page loads get one intent from Stripe
@@ -439,6 +446,8 @@ interface VerifiedCharge {
   intentId: string
   amountCents: number
   discountCents: number
+  /** The price the charge covered (null for intents opened before it was kept: the booking's is used). */
+  priceCents: number | null
   refund(): Promise<void>
 }
 
@@ -462,6 +471,7 @@ async function verifyTestCharge(db: Db, customerId: string, bookingId: string, t
     intentId: charge.intent.id,
     amountCents: charge.intent.amountCents,
     discountCents: charge.intent.discountCents,
+    priceCents: charge.intent.priceCents,
     refund: async () => {
       await db
         .update(testCharges)
@@ -492,6 +502,7 @@ function verifyStripeIntent(
     intentId: intent.id,
     amountCents: intent.amountCents,
     discountCents: intent.discountCents,
+    priceCents: intent.priceCents,
     refund: async () => {
       await stripe.refund(pi.id)
       await db.update(paymentIntents).set({ status: 'refunded' }).where(eq(paymentIntents.id, intent.id))
@@ -678,7 +689,8 @@ async function settlePayment(
           productId: booking.productId,
           sellerId: booking.sellerId,
           buyerId: customer.id,
-          bookingPriceCents: booking.priceCents,
+          // what this charge covered: the price when it was opened (a drop since then went to a fresh payment)
+          bookingPriceCents: charge.priceCents ?? booking.priceCents,
           address: booking.address,
           amountCents: charge.amountCents,
           discountCents: charge.discountCents,

@@ -168,7 +168,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = await createProduct(app.db, onListingsChanged, app.images, signedInUser(req), req.body)
+      const id = await createProduct(app.db, onListingsChanged, app.images, signedInUser(req), req.body, {
+        maxShippingCents: app.config.MAX_SHIPPING * 100,
+      })
       await notifySavedSearches(notifyDepsOf(app), id) // issue 17: saved searches it matches
       return { acknowledged: true as const, insertedId: id }
     },
@@ -269,7 +271,18 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = signedInUser(req)
-      const drop = await updateProduct(app.db, onListingsChanged, app.images, user, req.params.id, req.body, app.now())
+      const drop = await updateProduct(
+        app.db,
+        onListingsChanged,
+        app.images,
+        user,
+        req.params.id,
+        req.body,
+        app.now(),
+        {
+          maxShippingCents: app.config.MAX_SHIPPING * 100,
+        },
+      )
       if (drop) await notifyPriceDrop(notifyDepsOf(app), req.params.id, drop.fromCents, drop.toCents) // issue 17
       const row = await findProduct(app.db, req.params.id, app.now())
       if (!row) throw new AppError(404, messages.products.notFound)
