@@ -6,6 +6,7 @@ import {
   orders,
   posts,
   reports,
+  riskFlags,
   savedAddresses,
   savedSearches,
   users,
@@ -70,6 +71,7 @@ const adminOnly: Record<Who, number> = { anonymous: 401, customer: 403, seller: 
 const ownerOnly: Record<Who, number> = { anonymous: 401, customer: 403, seller: 200, verifiedSeller: 403, admin: 403 }
 
 let pngBytes = Buffer.alloc(0)
+let flags = 0
 
 const productBody = (img: string) =>
   listingBody(img, { title: 'Matrix Tote', resell_price: 120.5, description: 'A tote for the matrix.' })
@@ -455,6 +457,24 @@ cases.push(
     expect: adminOnly,
   },
   { route: 'GET /api/admin/disputes', request: () => ({ url: '/api/admin/disputes' }), expect: adminOnly },
+  // the admin's flags: a fresh open flag for each caller, so the admin's decision is a 200
+  { route: 'GET /api/admin/flags', request: () => ({ url: '/api/admin/flags' }), expect: adminOnly },
+  {
+    route: 'POST /api/admin/flags/:id/resolve',
+    request: async (c) => {
+      const [flag] = await t.database.db
+        .insert(riskFlags)
+        .values({
+          kind: 'linked_accounts',
+          key: `matrix-${++flags}`,
+          userIds: [c.s.customer.id, c.s.seller.id],
+          reason: 'x',
+        })
+        .returning({ id: riskFlags.id })
+      return { url: `/api/admin/flags/${flag!.id}/resolve`, payload: { outcome: 'dismissed' } }
+    },
+    expect: adminOnly,
+  },
 )
 
 // money (issue 16): earnings, payout accounts, payouts and the admin's end of a card chargeback
