@@ -320,6 +320,11 @@ const INVITATION = new RegExp(
     `(?:(?<link>(?:${INTRODUCER})+\\s*|\\s+)(?<handle>${HANDLE_WORD}))?`,
   'dgiu',
 )
+/** "find annabags on instagram", "I'm anna_b on signal": the handle before the service's name. */
+const HANDLE_BEFORE = new RegExp(
+  `${WORD_START}(?:find|add|follow|i['’]?m|i\\s+am|we['’]?re|we\\s+are)\\s+(?<handle>${HANDLE_WORD})\\s+(?:on|at|in)\\s+(?<name>${NAMES})${WORD_END}`,
+  'dgiu',
+)
 const NOT_HANDLES = new Set(NOT_A_HANDLE)
 
 /** Whether a word after a service's name is someone's account there. */
@@ -346,6 +351,11 @@ function accountSpans(view: View): Span[] {
     const spacedAt = /@\s*$/.exec(link!)
     if (isHandle(handle!, link!, name!, false))
       add(spacedAt ? at.link![0] + spacedAt.index : at.handle![0], at.handle![1])
+  }
+  for (const m of t.matchAll(HANDLE_BEFORE)) {
+    const { name, handle } = m.groups!
+    const at = m.indices!.groups!
+    if (isHandle(handle!, ':', name!, true)) add(at.handle![0], at.name![1])
   }
   for (const m of t.matchAll(INVITATION)) {
     const { name, link, handle } = m.groups!
