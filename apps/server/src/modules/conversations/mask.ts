@@ -406,8 +406,8 @@ const MIN_DIGITS = 7
 const SIDE_BY_SIDE_DIGITS = 9
 /** A date, time or price written right beside this many more digits is no longer taken for one. */
 const BESIDE_DIGITS = 3
-/** At most this many numbers per message are weighed by libphonenumber; any further ones are hidden unweighed. */
-const MAX_PHONE_LOOKUPS = 6
+/** At most this many different numbers per message are weighed by libphonenumber; any further ones are hidden. */
+const MAX_PHONE_LOOKUPS = 8
 
 const CURRENCY_BEFORE = new RegExp(`(?:\\p{Sc}|${WORD_START}(?:${anyOf(CURRENCY_WORDS)}))\\s?$`, 'iu')
 /** "300 €", "1,250 USD"; not the symbol of the next amount ("3 $1,250"). */
@@ -600,20 +600,36 @@ function segmentsOf(text: string): Segment[] {
   return segments
 }
 
-/** Whether libphonenumber reads a possible phone number of one of the countries in these digits. */
-function possiblePhone(digits: string, countries: readonly CountryCode[]): boolean {
-  return countries.some((defaultCountry) => {
+/**
+ * Which of these digit strings libphonenumber reads as a possible phone number of one of the countries: one
+ * findNumbers call per country over all of them, each on a line of its own (";" ends a number for it).
+ */
+function possiblePhones(candidates: readonly string[], countries: readonly CountryCode[]): Set<string> {
+  const found = new Set<string>()
+  if (candidates.length === 0) return found
+  const starts: number[] = []
+  let text = ''
+  for (const c of candidates) {
+    starts.push(text.length)
+    text += `${c}\n;\n`
+  }
+  for (const defaultCountry of countries) {
     // leniency is an option of findNumbers that its types leave out; POSSIBLE keeps reserved ranges (07700 900xxx)
     const options = { defaultCountry, leniency: 'POSSIBLE', v2: true as const }
-    return findNumbers(digits, options).length > 0
-  })
+    for (const n of findNumbers(text, options)) {
+      let i = starts.length - 1
+      while (i > 0 && starts[i]! > n.startsAt) i--
+      found.add(candidates[i]!)
+    }
+  }
+  return found
 }
 
 function numberSpans(view: View, countries: readonly CountryCode[]): Span[] {
   const t = view.text
   const segments = segmentsOf(t)
   const hidden: Span[] = []
-  const weigh: { span: Span; digits: string }[] = []
+  let weigh: { span: Span; digits: string }[] = []
   /** The span of a hidden number, with any letters glued to it ("tel07700900123"). */
   const hide = (s: number, e: number) => {
     while (s > 0 && /[\p{L}\p{N}+(]/u.test(t[s - 1]!)) s--
@@ -666,8 +682,13 @@ function numberSpans(view: View, countries: readonly CountryCode[]): Span[] {
     }
     i = j + 1
   }
-  for (const [k, w] of weigh.entries()) {
-    if (k >= MAX_PHONE_LOOKUPS || possiblePhone(w.digits, countries)) hide(w.span[0], w.span[1])
+  // what is hidden already needs no weighing
+  const merged = merge(hidden)
+  weigh = weigh.filter(({ span: [s, e] }) => !merged.some(([hs, he]) => hs <= s && he >= e))
+  const distinct = [...new Set(weigh.map((w) => w.digits))]
+  const phones = possiblePhones(distinct.slice(0, MAX_PHONE_LOOKUPS), countries)
+  for (const w of weigh) {
+    if (phones.has(w.digits) || distinct.indexOf(w.digits) >= MAX_PHONE_LOOKUPS) hide(w.span[0], w.span[1])
   }
   return hidden.map(([s, e]) => inOriginal(view, s, e))
 }
