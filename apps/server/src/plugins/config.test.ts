@@ -60,6 +60,9 @@ describe('loadConfig', () => {
     ['STRIPE_SECRET_KEY', 'pk_test_123'],
     ['STRIPE_API_URL', 'stripe mock'],
     ['TRUST_PROXY', 'yes please'],
+    ['SHOP_COUNTRIES', 'XX'],
+    ['SHOP_COUNTRIES', 'US,United Kingdom'],
+    ['SHOP_COUNTRIES', ' , '],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let error: unknown
     try {
@@ -71,6 +74,14 @@ describe('loadConfig', () => {
     const message = (error as Error).message
     expect(message).toContain(name)
     expect(message.split('\n')).toHaveLength(1)
+  })
+
+  it('reads SHOP_COUNTRIES as a list of country codes libphonenumber knows, US and GB by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).SHOP_COUNTRIES).toEqual(['US', 'GB'])
+    expect(loadConfig({ DATA_DIR: dataDir(), SHOP_COUNTRIES: 'fr, de ,IT' }).SHOP_COUNTRIES).toEqual(['FR', 'DE', 'IT'])
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHOP_COUNTRIES: 'US,ZZ' })).toThrow(
+      'Invalid configuration: SHOP_COUNTRIES must be a comma-separated list of country codes such as US,GB (ZZ is not one)',
+    )
   })
 
   it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { FIRST_ORDER_DISCOUNT_MAX_DOLLARS } from '@preloved/shared/constants'
+import { type CountryCode, isSupportedCountry } from 'libphonenumber-js/min'
 import { z } from 'zod'
 
 const optionalUrl = (name: string) =>
@@ -11,6 +12,13 @@ const optionalUrl = (name: string) =>
     .transform((v) => v || undefined)
     .pipe(z.url(`${name} must be a URL`).optional())
     .optional()
+
+const countryCodes = (v: string) =>
+  v
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean)
+const unknownCountry = (v: string) => countryCodes(v).find((c) => !isSupportedCountry(c as CountryCode))
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be one of true/false/1/0/on/off' })
@@ -95,6 +103,22 @@ const envSchema = z.object({
   OFFER_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(720).default(48),
   /** Hours an accepted offer holds the bag for its buyer at the agreed price. */
   OFFER_HOLD_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(720).default(24),
+  /**
+   * Where the shop's members live, as ISO country codes libphonenumber knows (comma-separated): a number in a message
+   * that digits alone do not decide (after "serial", split by "then") is hidden when it is a possible phone number there.
+   */
+  SHOP_COUNTRIES: z
+    .string()
+    .default('US,GB')
+    .refine((v) => countryCodes(v).length > 0 && unknownCountry(v) === undefined, {
+      error: (issue) =>
+        `must be a comma-separated list of country codes such as US,GB${
+          typeof issue.input === 'string' && unknownCountry(issue.input)
+            ? ` (${unknownCountry(issue.input)!.slice(0, 8)} is not one)`
+            : ''
+        }`,
+    })
+    .transform((v) => countryCodes(v) as CountryCode[]),
   /** Days after completion in which the buyer may review the seller. */
   REVIEW_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(365).default(14),
   REDIS_URL: z
