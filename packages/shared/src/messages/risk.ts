@@ -48,7 +48,8 @@ export const riskMessages = {
   confirmLinkMessage: (buyer: string, seller: string) =>
     `You judge ${buyer} and ${seller} to be one person: their orders with each other then count for no rating or badge.`,
   /** What confirming does to a held payout today: the hold lasts only while the flag is open. */
-  confirmReleasesPayout: "The seller's held payout from this order is released as well.",
+  confirmKeepsPayout:
+    "The seller's payout from this order stays held: refund the buyer from the order page if it was a sale to oneself.",
   confirmHoldsTitle: 'Confirm this flag?',
   confirmHoldsMessage:
     'You judge these holds to be deliberate. The decision goes in the audit log; nothing else changes.',

@@ -254,8 +254,8 @@ export const payoutReversalEntry = (
 
 /**
  * A seller's balances, in cents, as sums of the ledger: `pending` for orders that are paid, shipped or disputed (or
- * held by an open chargeback, or by a linked-accounts flag on a shared device or payout account that the admin has
- * not looked at, or completed but still in
+ * held by an open chargeback, or by a linked-accounts flag on a shared device or payout account that an admin has
+ * not dismissed (a confirmed link is one person selling to themselves: the money waits for the admin to settle it), or completed but still in
  * the new seller's reserve until their `availableAt`); `available` for closed orders, less payouts (negative when a
  * refund came after a payout: later sales settle it first); `paidOut` the payouts made. `now` decides the reserve.
  */
@@ -284,7 +284,7 @@ export function heldOrder(now: Date) {
     or (${orders.chargebackAt} is not null and ${orders.chargebackClosedAt} is null)
     or (${orders.availableAt} is not null and ${orders.availableAt} > ${now.toISOString()}::timestamptz)
     or exists (select 1 from ${riskFlags} where ${riskFlags.orderId} = ${orders.id} and ${riskFlags.kind} = 'linked_accounts'
-      and ${riskFlags.status} = 'open' and ${riskFlags.detail}->>'holdsPayout' = 'true'))`
+      and ${riskFlags.status} in ('open', 'confirmed') and ${riskFlags.detail}->>'holdsPayout' = 'true'))`
 }
 
 /** Whether a seller has money in the ledger that is not settled (any balance, pending or available, not zero). */

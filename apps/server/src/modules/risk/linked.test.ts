@@ -140,6 +140,12 @@ describe('linked accounts', () => {
     const { id } = await paidOrder(t, seller, buyerSeller, { priceCents: 20_000 })
     const [flag] = await flagsOf(id)
     expect(flag!.detail).toMatchObject({ signals: ['payout_account'], holdsPayout: true })
+    // confirmed as one person: the money stays held (the admin settles it by refunding the buyer)
+    await post(seller, `/api/orders/${id}/ship`, { carrier: 'UPS', trackingNumber: 'PAY1' })
+    await post(buyerSeller, `/api/orders/${id}/confirm`)
+    now += 8 * DAY
+    expect((await post(admin, `/api/admin/flags/${flag!.id}/resolve`, { outcome: 'confirmed' })).statusCode).toBe(200)
+    expect(await earnings(seller)).toMatchObject({ pending: 170, available: 0 })
   })
 
   it('flags the same IP within a day, without holding the payout; days apart, or a private address, is no signal', async () => {

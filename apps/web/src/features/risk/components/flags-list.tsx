@@ -198,7 +198,7 @@ function DecisionDialog({
   if (confirming) {
     title = linked ? t.confirmLinkTitle : t.confirmHoldsTitle
     message = linked
-      ? [t.confirmLinkMessage(...names), held ? t.confirmReleasesPayout : ''].join(' ').trim()
+      ? [t.confirmLinkMessage(...names), held ? t.confirmKeepsPayout : ''].join(' ').trim()
       : t.confirmHoldsMessage
   } else {
     title = t.dismissTitle
