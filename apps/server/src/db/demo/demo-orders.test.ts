@@ -132,11 +132,15 @@ describe('demo orders', () => {
       } else if (spec.state === 'partlyRefunded') {
         partial++
         expect(refunded).toBe(Math.round(o.priceCents * 0.2))
-        // commission on what is left of the price
-        expect(commission).toBe(Math.round(((o.priceCents - refunded) * RULES.commissionPercent) / 100))
+        // the refund takes its share of the price and of the shipping (shipping rounded down; without a discount the
+        // price keeps the rest of what was kept), and the commission is on the price left, rounded up
+        expect(o.discountCents).toBe(0)
+        const kept = o.amountPaidCents - refunded
+        const priceLeft = kept - Math.floor((o.shippingCents * kept) / o.amountPaidCents)
+        expect(commission).toBe(Math.ceil((priceLeft * RULES.commissionPercent) / 100))
       } else {
         expect(refunded).toBe(0)
-        expect(commission).toBe(Math.round((o.priceCents * RULES.commissionPercent) / 100))
+        expect(commission).toBe(Math.ceil((o.priceCents * RULES.commissionPercent) / 100))
         expect(sellerShare).toBe(o.priceCents + o.shippingCents - commission)
       }
       expect(o.discountCents > 0, spec.listing).toBe(Boolean(spec.discounted))
