@@ -62,6 +62,7 @@ import { docsPlugin } from './plugins/docs.ts'
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler.ts'
 import { etagPlugin } from './plugins/etag.ts'
 import { inputGuardPlugin } from './plugins/input-guard.ts'
+import { lingeringClosePlugin } from './plugins/lingering-close.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { type BadUrlPage, type StaticOptions, staticPlugin } from './plugins/static.ts'
@@ -193,6 +194,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(livePlugin, { database })
 
   await app.register(errorHandlerPlugin)
+  // a refused body (413…) is answered at once, and the rest of it read and discarded so the client gets the answer
+  await app.register(lingeringClosePlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner
   await app.register(dbPlugin, { database, owned: !opts.database })
   await app.register(securityHeadersPlugin, { config })

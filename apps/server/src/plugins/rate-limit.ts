@@ -11,8 +11,17 @@ export interface LimiterOptions {
   /** Requests allowed per window (multiplied by RATE_LIMIT_FACTOR). */
   max: number
   windowMs: number
-  /** What is counted: an IP, an account, or both in one key. */
-  key: (req: FastifyRequest) => string
+  /** What is counted: an IP, an account, or both in one key (read from the database if need be). */
+  key: (req: FastifyRequest) => string | Promise<string>
+  /** The 429's message, given how long to wait ("12 minutes"); the standard "Too many attempts" one otherwise. */
+  message?: (wait: string) => string
+}
+
+/** How long a 429 asks to wait, in words: 'a second', '40 seconds', '12 minutes'. */
+export function waitWords(seconds: number): string {
+  if (seconds <= 1) return 'a second'
+  if (seconds < 120) return `${seconds} seconds`
+  return `${Math.ceil(seconds / 60)} minutes`
 }
 
 declare module 'fastify' {
@@ -54,6 +63,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds))
         const wait = result.ttlInSeconds <= 1 ? 'a second' : `${result.ttlInSeconds} seconds`
+        if (opts.message) throw new AppError(429, opts.message(waitWords(result.ttlInSeconds)))
         throw new AppError(429, messages.auth.tooManyAttempts.replace('a minute', wait))
       }
     }

@@ -23,6 +23,9 @@ export const authMessages = {
   notYourEmail: 'You can only ask about your own account.',
   adminRoleRefused: 'Role must be customer or seller',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** Change-password after too many tries of the current password on one account (from any address). */
+  tooManyPasswordChecks: (wait: string) =>
+    `Too many tries of the current password on this account. For its safety, please wait ${wait} and try again.`,
   resetSent: 'If an account exists for that email, we have sent it a link to reset the password.',
   resetDone: 'Your password has been changed. Please log in with the new one.',
   resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',

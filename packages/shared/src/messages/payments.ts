@@ -20,6 +20,10 @@ export const paymentsMessages = {
   changedElsewhere: 'Your payment was changed in another window. Reload this page to see the amount to pay.',
   staleIntent: 'This price is no longer valid: the amount to pay was updated above. Check it and pay again.',
   processorUnreachable: 'The card processor could not be reached. Please try again in a moment.',
+  /** A call to Stripe (payments, refunds, payouts, payout accounts) that found no Stripe to answer it. */
+  stripeUnreachable: 'Stripe, our payment provider, could not be reached. Please try again in a moment.',
+  /** A call to Stripe that Stripe answered with a refusal the shop did not expect. */
+  stripeRefused: 'Stripe, our payment provider, refused the request. Please try again later.',
   alreadyCharged: 'This payment has already been charged. Find the order in My Orders.',
   renewalCancelled: 'This order was cancelled: the listing is no longer for sale.',
   cardNumberIncorrect: 'Your card number is incorrect.',

@@ -793,14 +793,75 @@ async function refundKey(tx: DbOrTx, o: OrderRow, clientKey: string | undefined,
   return `order-${o.id}-refund-${Number(row?.n ?? 0) + 1}-${cents}`
 }
 
-/** A client key that already made a refund on this order: the request is answered again without a second refund. */
-async function alreadyRefunded(tx: DbOrTx, o: OrderRow, clientKey: string | undefined) {
+/** What a money move sent with an Idempotency-Key asked for: the key stands for this request and no other. */
+interface KeyedRequest {
+  action: 'refund' | 'resolve'
+  outcome?: 'release' | 'refund'
+  /** Cents asked for; null: in full. */
+  amountCents: number | null
+  reason: string
+}
+
+const keyedRequest = (
+  action: KeyedRequest['action'],
+  body: { amount?: number | undefined; outcome?: KeyedRequest['outcome']; reason: string },
+): KeyedRequest => ({
+  action,
+  ...(body.outcome ? { outcome: body.outcome } : {}),
+  amountCents: body.amount === undefined ? null : dollarsToCents(body.amount),
+  reason: body.reason,
+})
+
+/** The audit detail that remembers a keyed request, so that the key can be checked when it comes again. */
+const keyedDetail = (clientKey: string | undefined, request: KeyedRequest) =>
+  clientKey ? { idempotencyKey: clientKey, request } : {}
+
+/** How two requests under one key differ, in words; undefined when they ask for the same. */
+function keyedDifference(first: KeyedRequest, again: KeyedRequest): string | undefined {
+  const amount = (cents: number | null) => (cents === null ? 'in full' : formatUsd(cents))
+  const what = (r: KeyedRequest) => (r.action === 'refund' ? 'a refund' : 'a dispute resolution')
+  const differences = [
+    first.action !== again.action ? `it made ${what(first)}, this is ${what(again)}` : undefined,
+    first.outcome !== again.outcome
+      ? `outcome ${first.outcome ?? 'none'} then, ${again.outcome ?? 'none'} now`
+      : undefined,
+    first.amountCents !== again.amountCents
+      ? `amount ${amount(first.amountCents)} then, ${amount(again.amountCents)} now`
+      : undefined,
+    first.reason !== again.reason ? 'another reason' : undefined,
+  ].filter(Boolean)
+  return differences.length > 0 ? differences.join('; ') : undefined
+}
+
+/**
+ * A client key already used on this order (decision 031): the same request again is answered as the first was, with
+ * nothing done twice (true); another request under the same key is a 422 naming the key and what differs, as Stripe
+ * answers it. Keys are compared with the request the audit log kept, or (for a refund made before requests were kept)
+ * with the refund's amount.
+ */
+async function alreadyDone(tx: DbOrTx, o: OrderRow, clientKey: string | undefined, request: KeyedRequest) {
   if (!clientKey) return false
-  const [row] = await tx
-    .select({ id: refunds.id })
+  const [audited] = await tx
+    .select({ detail: auditLog.detail })
+    .from(auditLog)
+    .where(and(eq(auditLog.orderId, o.id), sql`${auditLog.detail}->>'idempotencyKey' = ${clientKey}`))
+    .limit(1)
+  const first = audited?.detail.request as KeyedRequest | undefined
+  if (first) {
+    const difference = keyedDifference(first, request)
+    if (difference) throw new AppError(422, m.idempotencyKeyReused(clientKey, difference))
+    return true
+  }
+  const [refund] = await tx
+    .select({ amountCents: refunds.amountCents })
     .from(refunds)
     .where(eq(refunds.idempotencyKey, `order-${o.id}-key-${clientKey}`))
-  return Boolean(row)
+  if (!refund) return false
+  if (request.amountCents !== null && request.amountCents !== refund.amountCents) {
+    const difference = `amount ${formatUsd(refund.amountCents)} then, ${formatUsd(request.amountCents)} now`
+    throw new AppError(422, m.idempotencyKeyReused(clientKey, difference))
+  }
+  return true
 }
 
 /** The refund's amount in cents, checked against what is left to refund (400 above it). */
@@ -826,7 +887,8 @@ export async function refundOrder(
 ) {
   await move(deps, id, now, async (ctx, tx, o) => {
     if (admin.role !== 'admin') throw new AppError(403, m.onlyAdmin)
-    if (await alreadyRefunded(tx, o, clientKey)) return
+    const request = keyedRequest('refund', body)
+    if (await alreadyDone(tx, o, clientKey, request)) return
     const { cents, left } = await refundAmount(tx, o, body.amount)
     if (o.status !== 'paid' && o.status !== 'shipped') throw wrongState(o)
     if (left <= 0) throw new AppError(409, m.nothingToRefund)
@@ -864,7 +926,7 @@ export async function refundOrder(
       action: 'refund',
       orderId: o.id,
       reason: body.reason,
-      detail: { amountCents: cents },
+      detail: { amountCents: cents, ...keyedDetail(clientKey, request) },
       at: now,
     })
   })
@@ -887,7 +949,8 @@ export async function resolveDispute(
   if (!reason) throw new AppError(400, m.adminReasonRequired)
   await move(deps, id, now, async (ctx, tx, o) => {
     if (admin.role !== 'admin') throw new AppError(403, m.onlyAdmin)
-    if (await alreadyRefunded(tx, o, clientKey)) return
+    const request = keyedRequest('resolve', { ...body, reason })
+    if (await alreadyDone(tx, o, clientKey, request)) return
     const { cents, left } = body.outcome === 'refund' ? await refundAmount(tx, o, body.amount) : { cents: 0, left: 0 }
     if (o.status !== 'disputed') throw wrongState(o)
     if (body.outcome === 'release') {
@@ -922,7 +985,7 @@ export async function resolveDispute(
       action: 'resolve',
       orderId: o.id,
       reason,
-      detail: { outcome: body.outcome, amountCents: cents },
+      detail: { outcome: body.outcome, amountCents: cents, ...keyedDetail(clientKey, request) },
       at: now,
     })
   })
