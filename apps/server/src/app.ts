@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
-import { demoPassword } from './db/demo/demo-password.ts'
+import { demoPassword, demoPasswordFile } from './db/demo/demo-password.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
@@ -63,7 +63,7 @@ import { inputGuardPlugin } from './plugins/input-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { type BadUrlPage, type StaticOptions, staticPlugin } from './plugins/static.ts'
-import { demoAccountsLine } from './startup.ts'
+import { demoAccountsFileLine } from './startup.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -271,9 +271,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       })
     ) {
       app.log.info({ ms: Date.now() - started }, 'demo data seeded')
-      // a production instance's own password, printed once, when the accounts are created (a local instance's is the
-      // README's, printed at every start by server.ts)
-      if (config.production) app.log.info(demoAccountsLine(password))
+      // a production instance's own password stays in its file (logs travel to collectors and people who may not
+      // sign in): the log says where it is, once, when the accounts are created (a local instance's is the README's,
+      // printed at every start by server.ts)
+      if (config.production) app.log.info(demoAccountsFileLine(demoPasswordFile(config)))
     }
   }
   // photos of abandoned add forms: removed when a day old, at start and every six hours

@@ -23,9 +23,14 @@ export const DEMO_SIGN_INS = [
   { role: 'admin', email: DEMO_ADMIN.email },
 ] as const
 
-/** One line for a JSON log: the demo accounts and their password. */
-export const demoAccountsLine = (password: string) =>
-  `Demo accounts (password ${password}): ${DEMO_SIGN_INS.map((a) => `${a.role} ${a.email}`).join(', ')}`
+const demoAccounts = () => DEMO_SIGN_INS.map((a) => `${a.role} ${a.email}`).join(', ')
+
+/** One line for a JSON log: the demo accounts and their password (the README's, of a local demo). */
+export const demoAccountsLine = (password: string) => `Demo accounts (password ${password}): ${demoAccounts()}`
+
+/** One line for a production log: the demo accounts and the file that holds their password (never the password). */
+export const demoAccountsFileLine = (file: string) =>
+  `Demo accounts (their password is in ${file}, readable by this server's user only): ${demoAccounts()}`
 
 /** The block printed under the log on a terminal once the shop listens. */
 export function welcomeBlock(options: { url: string; production: boolean; demoPassword?: string }): string {
