@@ -152,7 +152,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const apiRoutes: ApiRoute[] = []
   app.decorate('apiRoutes', apiRoutes)
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
+    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) {
+      // the API reference and everything its page loads: admins only when API_DOCS=admin (production's default)
+      if (config.API_DOCS === 'admin') route.config = { ...route.config, access: 'admin' }
+      return
+    }
+    if (!route.url.startsWith('/api/')) return
     const access = route.config?.access
     if (!access) throw new Error(`route ${route.method} ${route.url} does not declare who may call it (config.access)`)
     // the OpenAPI document's security follows the access: a route writes its own only to narrow it (never public)
@@ -212,7 +217,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('mailer', mailer)
   await app.register(authPlugin, { mailer })
   await app.register(etagPlugin)
-  await app.register(docsPlugin)
+  await app.register(docsPlugin, { adminOnly: config.API_DOCS === 'admin' })
 
   await app.register(
     async (api) => {

@@ -33,12 +33,17 @@ export const demoAccountsFileLine = (file: string) =>
   `Demo accounts (their password is in ${file}, readable by this server's user only): ${demoAccounts()}`
 
 /** The block printed under the log on a terminal once the shop listens. */
-export function welcomeBlock(options: { url: string; production: boolean; demoPassword?: string }): string {
-  const { url, production, demoPassword } = options
+export function welcomeBlock(options: {
+  url: string
+  production: boolean
+  demoPassword?: string
+  docsForAdmins?: boolean
+}): string {
+  const { url, production, demoPassword, docsForAdmins } = options
   const lines = [
     '',
     `  Preloved Bags Co. is open at ${url}${production ? ' (production mode)' : ''}`,
-    `  API reference:  ${url}/api/docs`,
+    `  API reference:  ${url}/api/docs${docsForAdmins ? ' (admins only)' : ''}`,
   ]
   if (demoPassword !== undefined) {
     const width = Math.max(...DEMO_SIGN_INS.map((a) => a.role.length)) + 2

@@ -60,6 +60,7 @@ describe('loadConfig', () => {
     ['STRIPE_SECRET_KEY', 'pk_test_123'],
     ['STRIPE_API_URL', 'stripe mock'],
     ['TRUST_PROXY', 'yes please'],
+    ['API_DOCS', 'private'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let error: unknown
     try {
@@ -194,6 +195,14 @@ describe('production mode', () => {
     expect(refusal({ ...off, PUBLIC_URL: 'https://shop.example.com' })).toContain(
       'production mode (PUBLIC_URL is https://shop.example.com)',
     )
+  })
+
+  it('keeps the API reference for admins unless API_DOCS=public opens it; public outside production', () => {
+    expect(load({ PRODUCTION: '1', ...keys }).API_DOCS).toBe('admin')
+    expect(load({ HOST: '0.0.0.0', ...keys }).API_DOCS).toBe('admin')
+    expect(load({ PRODUCTION: '1', API_DOCS: 'public', ...keys }).API_DOCS).toBe('public')
+    expect(load({}).API_DOCS).toBe('public')
+    expect(load({ API_DOCS: 'admin' }).API_DOCS).toBe('admin')
   })
 
   it('turns demo data off unless DEMO_DATA=on asks for it', () => {

@@ -36,6 +36,8 @@ const envSchema = z.object({
    * address (PRODUCTION=0 turns these two off), and always when PUBLIC_URL is https:// on a host that is not local.
    */
   PRODUCTION: flag.optional(),
+  /** Who reads the API reference (/api/docs): everyone, or admins only (the default in production mode). */
+  API_DOCS: z.enum(['public', 'admin'], { error: 'must be public or admin' }).optional(),
   /** Which card processor: Stripe (the default when its keys are set) or the built-in test processor. */
   PAYMENTS: z.enum(['test', 'stripe'], { error: 'must be test or stripe' }).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
@@ -121,7 +123,10 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>
 
 export interface Config
-  extends Omit<Env, 'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET' | 'PRODUCTION' | 'PAYMENTS'> {
+  extends Omit<
+    Env,
+    'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET' | 'PRODUCTION' | 'PAYMENTS' | 'API_DOCS'
+  > {
   DATABASE_URL: string | undefined
   /** Absolute origin for links; undefined means "http://localhost:PORT and http://127.0.0.1:PORT". */
   PUBLIC_URL: string | undefined
@@ -130,6 +135,8 @@ export interface Config
   PAYMENTS: 'test' | 'stripe'
   /** Served to the public: demo data and test cards only when asked for by name (DEMO_DATA=on, PAYMENTS=test). */
   production: boolean
+  /** /api/docs for everyone, or for admins only (signed out 401, others 403). */
+  API_DOCS: 'public' | 'admin'
   AUTH_SECRET: string
   dataDir: string
 }
@@ -252,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     PAYMENTS: payments,
     production: reason !== undefined,
+    // the whole API's map (admin routes, every field) is a help to attackers: a public instance shows it to its admins
+    API_DOCS: e.API_DOCS ?? (reason ? 'admin' : 'public'),
     DATABASE_URL: e.DATABASE_URL || undefined,
     PUBLIC_URL: e.PUBLIC_URL?.replace(/\/+$/, ''),
     // demo accounts with a published password: the local default, never a production one unless asked for
