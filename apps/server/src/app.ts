@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
-import { demoPassword } from './db/demo/demo-password.ts'
+import { demoPassword, demoPasswordFile } from './db/demo/demo-password.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
@@ -66,7 +66,7 @@ import { lingeringClosePlugin } from './plugins/lingering-close.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { type BadUrlPage, type StaticOptions, staticPlugin } from './plugins/static.ts'
-import { demoAccountsLine } from './startup.ts'
+import { demoAccountsFileLine } from './startup.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,7 +155,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const apiRoutes: ApiRoute[] = []
   app.decorate('apiRoutes', apiRoutes)
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
+    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) {
+      // the API reference and everything its page loads: admins only when API_DOCS=admin (production's default)
+      if (config.API_DOCS === 'admin') route.config = { ...route.config, access: 'admin' }
+      return
+    }
+    if (!route.url.startsWith('/api/')) return
     const access = route.config?.access
     if (!access) throw new Error(`route ${route.method} ${route.url} does not declare who may call it (config.access)`)
     // the OpenAPI document's security follows the access: a route writes its own only to narrow it (never public)
@@ -218,7 +223,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authPlugin, { mailer })
   await app.register(signalsPlugin, { config })
   await app.register(etagPlugin)
-  await app.register(docsPlugin)
+  await app.register(docsPlugin, { adminOnly: config.API_DOCS === 'admin' })
 
   await app.register(
     async (api) => {
@@ -278,9 +283,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       })
     ) {
       app.log.info({ ms: Date.now() - started }, 'demo data seeded')
-      // a production instance's own password, printed once, when the accounts are created (a local instance's is the
-      // README's, printed at every start by server.ts)
-      if (config.production) app.log.info(demoAccountsLine(password))
+      // a production instance's own password stays in its file (logs travel to collectors and people who may not
+      // sign in): the log says where it is, once, when the accounts are created (a local instance's is the README's,
+      // printed at every start by server.ts)
+      if (config.production) app.log.info(demoAccountsFileLine(demoPasswordFile(config)))
     }
   }
   // photos of abandoned add forms: removed when a day old, at start and every six hours

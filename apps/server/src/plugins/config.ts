@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIPv4, isIPv6 } from 'node:net'
 import path from 'node:path'
 import { FIRST_ORDER_DISCOUNT_MAX_DOLLARS } from '@preloved/shared/constants'
 import { type CountryCode, isSupportedCountry } from 'libphonenumber-js/min'
@@ -39,8 +40,13 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   DEMO_DATA: flag.optional(),
-  /** Production mode by hand; it is also on whenever PUBLIC_URL is https:// on a host that is not local. */
+  /**
+   * Production mode by hand. It is also on when PUBLIC_URL names a host that is not local or HOST is not a loopback
+   * address (PRODUCTION=0 turns these two off), and always when PUBLIC_URL is https:// on a host that is not local.
+   */
   PRODUCTION: flag.optional(),
+  /** Who reads the API reference (/api/docs): everyone, or admins only (the default in production mode). */
+  API_DOCS: z.enum(['public', 'admin'], { error: 'must be public or admin' }).optional(),
   /** Which card processor: Stripe (the default when its keys are set) or the built-in test processor. */
   PAYMENTS: z.enum(['test', 'stripe'], { error: 'must be test or stripe' }).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
@@ -159,7 +165,10 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>
 
 export interface Config
-  extends Omit<Env, 'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET' | 'PRODUCTION' | 'PAYMENTS'> {
+  extends Omit<
+    Env,
+    'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET' | 'PRODUCTION' | 'PAYMENTS' | 'API_DOCS'
+  > {
   DATABASE_URL: string | undefined
   /** Absolute origin for links; undefined means "http://localhost:PORT and http://127.0.0.1:PORT". */
   PUBLIC_URL: string | undefined
@@ -168,6 +177,8 @@ export interface Config
   PAYMENTS: 'test' | 'stripe'
   /** Served to the public: demo data and test cards only when asked for by name (DEMO_DATA=on, PAYMENTS=test). */
   production: boolean
+  /** /api/docs for everyone, or for admins only (signed out 401, others 403). */
+  API_DOCS: 'public' | 'admin'
   AUTH_SECRET: string
   dataDir: string
 }
@@ -197,7 +208,10 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret
 }
 
-/** localhost, *.localhost, 127.x.x.x and ::1: a PUBLIC_URL there is someone's own machine. */
+/**
+ * localhost, *.localhost, 127.x.x.x and ::1: a PUBLIC_URL there is someone's own machine. Nothing else is, `.test`
+ * and `.local` names included: they may well be reached by others on a network.
+ */
 export function isLocalHost(hostname: string): boolean {
   const host = hostname
     .toLowerCase()
@@ -206,15 +220,36 @@ export function isLocalHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1'
 }
 
+/** Whether listening on HOST stays on this machine: localhost, 127.x.x.x or ::1 (in any of its spellings). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+  if (h === 'localhost') return true
+  if (isIPv4(h)) return h.startsWith('127.')
+  if (isIPv6(h)) return new URL(`http://[${h}]`).hostname === '[::1]'
+  return false
+}
+
 /**
- * Why the instance is in production mode, or undefined when it is not: PRODUCTION=1, or a PUBLIC_URL with https:// on
- * a host that is not local (PRODUCTION=0 does not turn that off). Never NODE_ENV: tools set it for speed.
+ * Why the instance is in production mode, or undefined when it is not (decisions 012 and 032). Never NODE_ENV: tools
+ * set it for speed.
+ * - PRODUCTION=1;
+ * - PUBLIC_URL https:// on a host that is not local (PRODUCTION=0 does not turn that off: such a shop is public);
+ * - unless PRODUCTION=0: PUBLIC_URL on a host that is not local, whatever its scheme, or HOST not a loopback address
+ *   (the server listens where other machines reach it).
  */
-export function productionReason(env: Pick<Env, 'PRODUCTION' | 'PUBLIC_URL'>): string | undefined {
+export function productionReason(env: Pick<Env, 'PRODUCTION' | 'PUBLIC_URL' | 'HOST'>): string | undefined {
   if (env.PRODUCTION) return 'PRODUCTION=1'
-  if (!env.PUBLIC_URL) return undefined
-  const url = new URL(env.PUBLIC_URL)
-  return url.protocol === 'https:' && !isLocalHost(url.hostname) ? `PUBLIC_URL is ${url.origin}` : undefined
+  const url = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined
+  // a URL without a host (a made-up scheme) is not provably local either
+  const publicUrl = url && !(url.hostname && isLocalHost(url.hostname)) ? url : undefined
+  if (publicUrl?.protocol === 'https:') return `PUBLIC_URL is ${publicUrl.origin}`
+  if (env.PRODUCTION === false) return undefined
+  if (publicUrl) return `PUBLIC_URL is ${publicUrl.protocol}//${publicUrl.host}`
+  if (!isLoopbackHost(env.HOST)) return 'HOST is not a loopback address'
+  return undefined
 }
 
 /**
@@ -266,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     PAYMENTS: payments,
     production: reason !== undefined,
+    // the whole API's map (admin routes, every field) is a help to attackers: a public instance shows it to its admins
+    API_DOCS: e.API_DOCS ?? (reason ? 'admin' : 'public'),
     DATABASE_URL: e.DATABASE_URL || undefined,
     PUBLIC_URL: e.PUBLIC_URL?.replace(/\/+$/, ''),
     // demo accounts with a published password: the local default, never a production one unless asked for

@@ -26,7 +26,7 @@ const SECRET = 'test-secret-test-secret-test-secret-0123'
 
 beforeAll(async () => {
   t = await buildTestApp(
-    { ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100', PUBLIC_URL: 'http://shop.test' },
+    { ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100', PUBLIC_URL: 'http://shop.test', PAYMENTS: 'test' },
     { clock: () => now },
   )
   ;[seller, ann, ben, admin] = await Promise.all([

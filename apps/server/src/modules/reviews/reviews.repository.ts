@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { orders, products, reviews, riskFlags, users } from '../../db/schema/index.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
+import { publicName } from '../../lib/public-name.ts'
 import { SHIP_SAMPLE, type StandingFigures } from './badges.ts'
 
 export type ReviewRow = typeof reviews.$inferSelect
@@ -145,15 +146,8 @@ export async function standingFigures(db: DbOrTx, sellerId: string): Promise<Sta
   }
 }
 
-/** "Emma W.": the buyer's first name and the initial of their last, as a review shows them to everyone. */
-export function publicName(name: string, deleted: boolean): string {
-  if (deleted) return 'Former member'
-  const words = name.trim().split(/\s+/).filter(Boolean)
-  if (words.length === 0) return 'A buyer'
-  const first = words[0]!
-  const last = words.length > 1 ? words.at(-1)! : undefined
-  return last ? `${first} ${[...last][0]!.toUpperCase()}.` : first
-}
+/** "Emma W.": the buyer as a review shows them to everyone (lib/public-name.ts). */
+export { publicName }
 
 /** A review as every client reads it (MARKETPLACE.md §5). */
 export const toReviewJson = (row: ReviewViewRow): Review => ({

@@ -27,7 +27,7 @@ let people = 0
 
 beforeAll(async () => {
   t = await buildTestApp(
-    { ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100', PUBLIC_URL: 'http://shop.test' },
+    { ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100', PUBLIC_URL: 'http://shop.test', PAYMENTS: 'test' },
     { clock: () => now },
   )
   ;[seller, verifiedSeller, admin] = await Promise.all([
