@@ -16,7 +16,8 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 let live = false
 
 beforeAll(async () => {
-  h = await startHarness()
+  // saved searches are matched by a background job (decision 033): every second here, not every ten
+  h = await startHarness({ SAVED_SEARCH_MATCH_SECONDS: '1' })
   live = (await fetch(`${h.baseUrl}/api/events`)).status !== 404
 })
 afterAll(() => h?.close())

@@ -96,13 +96,28 @@ export async function publishLive(
   type: LiveEventType,
   data: Record<string, unknown>,
 ): Promise<StoredLiveEvent[]> {
-  const unique = [...new Set(userIds)]
-  if (unique.length === 0) return []
+  return publishLiveEach(
+    bus,
+    db,
+    [...new Set(userIds)].map((userId) => ({ userId, type, data })),
+  )
+}
+
+/**
+ * publishLive for events that differ by user (a batch of notifications, each with its user's unread count): written
+ * in one statement, in the order given, and woken at once. The same rule: after the change they report committed.
+ */
+export async function publishLiveEach(
+  bus: LiveBus,
+  db: DbOrTx,
+  toWrite: ReadonlyArray<{ userId: string; type: LiveEventType; data: Record<string, unknown> }>,
+): Promise<StoredLiveEvent[]> {
+  if (toWrite.length === 0) return []
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(LIVE_EVENT_ORDER_LOCK))})`)
     return tx
       .insert(liveEvents)
-      .values(unique.map((userId) => ({ userId, type, data })))
+      .values(toWrite.map(({ userId, type, data }) => ({ userId, type, data })))
       .returning()
   })
   const events = rows.map((r) => ({

@@ -22,7 +22,6 @@ import { etagOf } from '../../plugins/etag.ts'
 import { notifyPriceDrop } from '../notifications/notifications.service.ts'
 import { notifyDepsOf } from '../notifications/notify.ts'
 import { sellerRatingOf } from '../reviews/reviews.service.ts'
-import { notifySavedSearches } from '../saved-searches/saved-searches.service.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { type CachedPage, type ListingsChanged, listingsChanged } from './list-cache.ts'
 import {
@@ -169,7 +168,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const id = await createProduct(app.db, onListingsChanged, app.images, signedInUser(req), req.body)
-      await notifySavedSearches(notifyDepsOf(app), id) // issue 17: saved searches it matches
       return { acknowledged: true as const, insertedId: id }
     },
   )
