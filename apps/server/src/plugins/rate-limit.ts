@@ -13,7 +13,13 @@ export interface LimiterOptions {
   windowMs: number
   /** What is counted: an IP, an account, or both in one key. */
   key: (req: FastifyRequest) => string
+  /** The 429's message, given the wait ("12 minutes") and the limit in force; "Too many attempts…" by default. */
+  message?: (wait: string, max: number) => string
 }
+
+/** A wait in words: "a second", "40 seconds", "12 minutes" (rounded up). */
+export const waitOf = (seconds: number) =>
+  seconds <= 1 ? 'a second' : seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,17 +50,17 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
 
   const factor = app.config.RATE_LIMIT_FACTOR
   app.decorate('limiter', (opts: LimiterOptions): Limiter => {
-    const check = app.createRateLimit({
-      max: Math.max(1, Math.ceil(opts.max * factor)),
-      timeWindow: opts.windowMs,
-      keyGenerator: opts.key,
-    })
+    const max = Math.max(1, Math.ceil(opts.max * factor))
+    const check = app.createRateLimit({ max, timeWindow: opts.windowMs, keyGenerator: opts.key })
     return async (req, reply) => {
       const result = await check(req)
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds))
-        const wait = result.ttlInSeconds <= 1 ? 'a second' : `${result.ttlInSeconds} seconds`
-        throw new AppError(429, messages.auth.tooManyAttempts.replace('a minute', wait))
+        const wait = waitOf(result.ttlInSeconds)
+        throw new AppError(
+          429,
+          opts.message ? opts.message(wait, max) : messages.auth.tooManyAttempts.replace('a minute', wait),
+        )
       }
     }
   })

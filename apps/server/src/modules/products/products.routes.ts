@@ -155,10 +155,24 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     return rows.map((row) => toProductJson(row, true))
   }
 
+  /**
+   * New listings per seller and hour, fewer for a seller not yet verified (decision 033): per account, in Redis when
+   * REDIS_URL is set, so every instance counts the same.
+   */
+  const listingLimiter = (verified: boolean) =>
+    app.limiter({
+      max: verified ? app.config.LISTINGS_PER_HOUR_VERIFIED : app.config.LISTINGS_PER_HOUR_UNVERIFIED,
+      windowMs: 3_600_000,
+      key: (req) => `listings:${verified ? 'verified' : 'unverified'}:${req.user?.id}`,
+      message: (wait, max) => messages.listings.tooManyListings(max, verified, wait),
+    })
+  const listingLimiters = { verified: listingLimiter(true), unverified: listingLimiter(false) }
+
   app.post(
     '/categoryDetails',
     {
       config: { access: 'seller' },
+      preHandler: (req, reply) => listingLimiters[signedInUser(req).verified ? 'verified' : 'unverified'](req, reply),
       schema: {
         tags: ['products'],
         summary: 'List a bag (the seller, their email and verified come from the token)',
