@@ -6,9 +6,10 @@ import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 import { ADDRESS, CARD, paidOrder } from '../../../test/order-fixtures.ts'
-import { bookings, notificationSettings, notifications, outbox, users } from '../../db/schema/index.ts'
+import { bookings, notificationSettings, notifications, outbox, users, wishlists } from '../../db/schema/index.ts'
 import type { StoredLiveEvent } from '../live/live-bus.ts'
 import { signUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeKey } from '../mail/unsubscribe-token.ts'
+import { notifyPriceDrop } from './notifications.service.ts'
 import { notify, notifyDepsOf } from './notify.ts'
 
 // MARKETPLACE.md §6 and §7, issue 17 item 5: the notifications list, unread count and read marks; where notifications
@@ -284,6 +285,70 @@ describe('where notifications come from', () => {
       (await send(seller, 'PATCH', `/api/categoryDetails/${bag.id}`, { title: 'Kelly 28 Sellier' })).statusCode,
     ).toBe(200)
     expect(await notificationsOf(wisher)).toHaveLength(1)
+  })
+
+  it('a price drop is told only when 5 % or more below the price last heard of, and a bag’s drops once a day at most', async () => {
+    const bag = await insertProduct(t.database.db, seller.id, { title: 'Speedy 30', resellPriceCents: 10_000 })
+    const early = await newCustomer('Erin Early')
+    await wish(early, bag.id) // at $100.00
+    const patch = async (dollars: number) => {
+      const res = await send(seller, 'PATCH', `/api/categoryDetails/${bag.id}`, { resell_price: dollars })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const drops = async (s: Session) => (await notificationsOf(s)).filter((n) => n.kind === 'price_drop')
+    const dropMails = async (s: Session) => (await mailsTo(s)).filter((m) => m.subject.startsWith('Price drop'))
+    // a cent, then to just above 5 % below what she saved it at: not worth telling
+    await patch(99.99)
+    await patch(95.01)
+    expect(await drops(early)).toEqual([])
+    expect(await dropMails(early)).toEqual([])
+    // 5 % below the $100.00 she saved it at: told, from that price
+    now += 60_000
+    await patch(95)
+    expect((await drops(early)).map((n) => n.text)).toEqual([
+      messages.notifications.priceDrop('Speedy 30', '$100.00', '$95.00'),
+    ])
+    expect(await dropMails(early)).toHaveLength(1)
+    // who saves it now hears against today's price
+    const late = await newCustomer('Lou Late')
+    await wish(late, bag.id) // at $95.00
+    // a deeper drop the same day: Erin, told an hour ago, waits a day; Lou hears of it (from the $95.00 he saved at)
+    now += 3_600_000
+    await patch(80)
+    expect(await drops(early)).toHaveLength(1)
+    expect((await drops(late)).map((n) => n.text)).toEqual([
+      messages.notifications.priceDrop('Speedy 30', '$95.00', '$80.00'),
+    ])
+    // a day after she was told: Erin is told against the $95.00 she last heard of; to Lou, told of $80.00, it is a
+    // cent on the dollar
+    now += DAY
+    await patch(79)
+    expect((await drops(early)).map((n) => n.text)).toEqual([
+      messages.notifications.priceDrop('Speedy 30', '$95.00', '$79.00'),
+      messages.notifications.priceDrop('Speedy 30', '$100.00', '$95.00'),
+    ])
+    expect(await drops(late)).toHaveLength(1)
+    expect(await dropMails(early)).toHaveLength(2)
+    expect(await dropMails(late)).toHaveLength(1)
+    // the next day, a cent lower: nothing for either
+    now += DAY
+    await patch(78.99)
+    expect(await drops(early)).toHaveLength(2)
+    expect(await drops(late)).toHaveLength(1)
+    const entries = await t.database.db.select().from(wishlists).where(eq(wishlists.productId, bag.id))
+    expect(entries.map((e) => e.toldPriceCents).sort()).toEqual([7900, 8000])
+  })
+
+  it('two drops of one bag at the same moment tell each wishlister once', async () => {
+    const bag = await insertProduct(t.database.db, seller.id, { title: 'Neverfull MM', resellPriceCents: 20_000 })
+    const fans = [await newCustomer(), await newCustomer(), await newCustomer()]
+    for (const fan of fans) await wish(fan, bag.id)
+    now += 2 * DAY
+    await Promise.all([
+      notifyPriceDrop(notifyDepsOf(t.app), bag.id, 20_000, 15_000),
+      notifyPriceDrop(notifyDepsOf(t.app), bag.id, 20_000, 14_000),
+    ])
+    for (const fan of fans) expect((await notificationsOf(fan)).filter((n) => n.kind === 'price_drop')).toHaveLength(1)
   })
 
   it('a sale tells the others who wishlisted the bag (not the buyer), and each party of the order under the bell', async () => {
