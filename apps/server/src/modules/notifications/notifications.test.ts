@@ -6,7 +6,15 @@ import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 import { ADDRESS, CARD, paidOrder } from '../../../test/order-fixtures.ts'
-import { bookings, notificationSettings, notifications, outbox, users, wishlists } from '../../db/schema/index.ts'
+import {
+  bookings,
+  liveEvents,
+  notificationSettings,
+  notifications,
+  outbox,
+  users,
+  wishlists,
+} from '../../db/schema/index.ts'
 import type { StoredLiveEvent } from '../live/live-bus.ts'
 import { signUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeKey } from '../mail/unsubscribe-token.ts'
 import { notifyPriceDrop } from './notifications.service.ts'
@@ -396,6 +404,74 @@ describe('where notifications come from', () => {
     )
     // its one-click header turns off every kind that can be, never order mail
     expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+  })
+})
+
+describe('message mail, grouped (decision 033)', () => {
+  const sellerMessageMails = async (from: string) =>
+    (await mailsTo(seller)).filter((m) => m.subject.startsWith('New message about') && m.text.includes(from))
+  const sellerMessageNotifications = async (from: string) =>
+    (await notificationsOf(seller)).filter((n) => n.kind === 'message' && n.text.startsWith(from))
+  const open = async (s: Session, productId: string, text: string) => {
+    const res = await send(s, 'POST', '/api/conversations', { productId, text })
+    expect(res.statusCode, res.body).toBe(201)
+    return res.json().conversationId as string
+  }
+
+  it('one member opening 24 conversations with a seller in seconds mails them once; the bell tells each', async () => {
+    const spammer = await newCustomer('Sam Spammer')
+    const bags = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => insertProduct(t.database.db, seller.id, { title: `Spam bag ${i}` })),
+    )
+    const events = async () =>
+      (await t.database.db.select().from(liveEvents).where(eq(liveEvents.userId, seller.id))).filter(
+        (e) => e.type === 'notification' && JSON.stringify(e.data).includes('Sam Spammer'),
+      ).length
+    // half of them one after another, half at the same moment
+    for (const b of bags.slice(0, 12)) await open(spammer, b.id, `About ${b.title}`)
+    await Promise.all(bags.slice(12).map((b) => open(spammer, b.id, `About ${b.title}`)))
+    expect(await sellerMessageNotifications('Sam Spammer')).toHaveLength(24)
+    expect(await events()).toBe(24)
+    const mails = await sellerMessageMails('Sam Spammer')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain('About Spam bag 0')
+    // another member's message is mailed as before
+    const other = await newCustomer('Olive Other')
+    await open(other, bags[0]!.id, 'Is it real?')
+    expect(await sellerMessageMails('Olive Other')).toHaveLength(1)
+    // fifteen minutes on, the spammer's next unread message is mailed again
+    now += 15 * 60_000
+    const more = await insertProduct(t.database.db, seller.id, { title: 'Spam bag 24' })
+    await open(spammer, more.id, 'And this one?')
+    expect(await sellerMessageMails('Sam Spammer')).toHaveLength(2)
+    expect(await sellerMessageNotifications('Sam Spammer')).toHaveLength(25)
+  })
+
+  it('in one conversation: a message after the recipient read is told in the app, and mailed once 15 minutes passed', async () => {
+    const chatty = await newCustomer('Cleo Chatty')
+    const b = await insertProduct(t.database.db, seller.id, { title: 'Chatty bag' })
+    const id = await open(chatty, b.id, 'Hello?')
+    expect(await sellerMessageMails('Cleo Chatty')).toHaveLength(1)
+    const readAll = async () => expect((await get(seller, `/api/conversations/${id}/messages`)).statusCode).toBe(200)
+    const write = async (text: string) =>
+      expect((await send(chatty, 'POST', `/api/conversations/${id}/messages`, { text })).statusCode).toBe(201)
+    // the seller reads; five minutes on Cleo writes again: the bell tells it, no second mail
+    await readAll()
+    now += 5 * 60_000
+    await write('Still there?')
+    expect(await sellerMessageNotifications('Cleo Chatty')).toHaveLength(2)
+    expect(await sellerMessageMails('Cleo Chatty')).toHaveLength(1)
+    // unread messages of the same run add nothing anywhere
+    await write('Hello??')
+    expect(await sellerMessageNotifications('Cleo Chatty')).toHaveLength(2)
+    // read again, and fifteen minutes after the mail: mailed
+    await readAll()
+    now += 10 * 60_000
+    await write('Last try')
+    expect(await sellerMessageNotifications('Cleo Chatty')).toHaveLength(3)
+    const mails = await sellerMessageMails('Cleo Chatty')
+    expect(mails).toHaveLength(2)
+    expect(mails.some((m) => m.text.includes('Last try'))).toBe(true)
   })
 })
 
