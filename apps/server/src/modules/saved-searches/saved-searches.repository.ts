@@ -100,6 +100,22 @@ export async function hasPendingMatches(db: DbOrTx): Promise<boolean> {
   return rows.length > 0
 }
 
+/** Up to `limit` waiting listings, oldest first (or only those of `only`), without taking them. */
+export async function peekPendingMatches(db: DbOrTx, limit: number, only?: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: listingMatchesPending.productId })
+    .from(listingMatchesPending)
+    .where(
+      and(
+        lt(listingMatchesPending.attempts, MATCH_ATTEMPTS_MAX),
+        only ? inArray(listingMatchesPending.productId, [...only]) : undefined,
+      ),
+    )
+    .orderBy(listingMatchesPending.queuedAt, listingMatchesPending.productId)
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
 /**
  * Takes up to `limit` waiting listings, oldest first (or only those of `only`), locked to the end of the caller's
  * transaction; rows another instance holds are skipped (SKIP LOCKED), so two jobs never take the same listing.

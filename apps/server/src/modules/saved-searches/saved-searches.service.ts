@@ -24,6 +24,7 @@ import {
   finishPendingMatches,
   hasPendingMatches,
   lockUser,
+  peekPendingMatches,
 } from './saved-searches.repository.ts'
 
 const t = messages.notifications
@@ -156,6 +157,16 @@ const listingColumns = {
   material: products.material,
   cents: products.resellPriceCents,
   verified: users.verified,
+}
+
+/** Which of these listings are for sale now. */
+async function availableIdsOf(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), eq(products.status, 'available')))
+  return rows.map((r) => r.id)
 }
 
 /** The listings of these ids that are for sale now, as the filters of a search see them. */
@@ -357,43 +368,52 @@ async function alreadyTold(tx: DbOrTx, userIds: readonly string[], links: readon
 type NotificationRow = typeof notifications.$inferSelect
 
 /**
- * One batch, in one transaction: takes up to `limit` waiting listings (SKIP LOCKED), matches those still for sale
- * against the saved searches, writes the notifications and the searches' counts, and deletes the rows it took. The
- * notifications and the end of the wait commit together: a listing is told once, and a crash before the commit leaves
- * it waiting. Answers the rows taken and the notifications written (pushed live by the caller, after the commit).
+ * One batch: up to `limit` waiting listings (or those of `only`) are matched against the saved searches first, without
+ * a transaction (on the embedded database, other requests run between these statements). Then, in one short
+ * transaction, the rows are taken (SKIP LOCKED: rows another instance holds, or has finished, are left to it), the
+ * listings still for sale among them are told (not twice to a user for a bag), the searches' counts grow, and the
+ * rows taken are deleted. The notifications and the end of the wait commit together: a listing is told once, and a
+ * crash before the commit leaves it waiting. Answers how many rows were looked at and taken, and the notifications
+ * written (pushed live by the caller, after the commit).
  */
 async function matchBatch(
   deps: NotifyDeps,
   searches: readonly ParsedSearch[],
   limit: number,
   only: readonly string[] | undefined,
-  onClaim: (ids: string[]) => void,
-): Promise<{ taken: number; written: NotificationRow[] }> {
+  onPeek: (ids: string[]) => void,
+): Promise<{ looked: number; taken: number; written: NotificationRow[] }> {
   const now = deps.now?.() ?? new Date()
+  const ids = await peekPendingMatches(deps.db, limit, only)
+  onPeek(ids)
+  if (ids.length === 0) return { looked: 0, taken: 0, written: [] }
+  const listings = searches.length > 0 ? await availableListings(deps.db, ids) : []
+  const matched = await matchesOf(deps.db, listings, searches)
+  const byId = new Map(listings.map((l) => [l.id, l]))
+  const userIds = [...new Set([...matched.values()].flatMap((users) => [...users.keys()]))]
+  const blocked = await blockedPairs(deps.db, [...new Set(listings.map((l) => l.sellerId))], userIds)
   return deps.db.transaction(async (tx) => {
-    const ids = await claimPendingMatches(tx, limit, only)
-    onClaim(ids)
-    if (ids.length === 0) return { taken: 0, written: [] }
-    const listings = searches.length > 0 ? await availableListings(tx, ids) : []
-    const matched = await matchesOf(tx, listings, searches)
-    const told = [...matched].flatMap(([productId, users]) => [...users.keys()].map((u) => ({ productId, userId: u })))
-    const byId = new Map(listings.map((l) => [l.id, l]))
-    const blocked = await blockedPairs(
-      tx,
-      [...new Set(told.map((x) => byId.get(x.productId)!.sellerId))],
-      [...new Set(told.map((x) => x.userId))],
+    const taken = await claimPendingMatches(tx, ids.length, ids)
+    if (taken.length === 0) return { looked: ids.length, taken: 0, written: [] }
+    const forSale = new Set(
+      (
+        await availableIdsOf(
+          tx,
+          taken.filter((id) => matched.has(id)),
+        )
+      ).filter((id) => matched.has(id)),
     )
     const already = await alreadyTold(
       tx,
-      [...new Set(told.map((x) => x.userId))],
-      [...matched.keys()].map((id) => `/product/${id}`),
+      userIds,
+      [...forSale].map((id) => `/product/${id}`),
     )
     const values: Array<typeof notifications.$inferInsert> = []
     const counts = new Map<string, number>()
-    for (const [productId, users] of matched) {
+    for (const productId of forSale) {
       const l = byId.get(productId)!
       const link = `/product/${productId}`
-      for (const [userId, { ids: searchIds, name }] of users) {
+      for (const [userId, { ids: searchIds, name }] of matched.get(productId)!) {
         if (blocked.has(`${userId} ${l.sellerId}`) || already.has(`${userId} ${link}`)) continue
         values.push({
           userId,
@@ -414,8 +434,8 @@ async function matchBatch(
           .returning()),
       )
     await countMatches(tx, counts, now)
-    await finishPendingMatches(tx, ids)
-    return { taken: ids.length, written }
+    await finishPendingMatches(tx, taken)
+    return { looked: ids.length, taken: taken.length, written }
   })
 }
 
@@ -459,18 +479,19 @@ export async function matchNewListings(
     if (!(await hasPendingMatches(deps.db))) return total
     const searches = await parsedSearches(deps.db)
     for (let i = 0; i < (opts.maxBatches ?? MATCH_BATCHES_PER_RUN); i++) {
-      let claimed: string[] = []
+      let peeked: string[] = []
       try {
-        const { taken, written } = await matchBatch(deps, searches, batch, undefined, (ids) => {
-          claimed = ids
+        const { looked, taken, written } = await matchBatch(deps, searches, batch, undefined, (ids) => {
+          peeked = ids
         })
         total.listings += taken
         total.notified += written.length
         await pushLive(deps, written)
-        if (taken < batch) break
+        // the queue is empty, or what is left is another instance's at the moment
+        if (looked < batch || taken === 0) break
       } catch (err) {
-        deps.log?.warn({ err, productIds: claimed }, 'saved searches not matched: trying the listings one at a time')
-        for (const id of claimed) {
+        deps.log?.warn({ err, productIds: peeked }, 'saved searches not matched: trying the listings one at a time')
+        for (const id of peeked) {
           try {
             const { taken, written } = await matchBatch(deps, searches, 1, [id], () => {})
             total.listings += taken
