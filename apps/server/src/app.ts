@@ -44,7 +44,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts'
 import { riskRoutes } from './modules/risk/risk.routes.ts'
 import { signalsPlugin } from './modules/risk/signals.plugin.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts'
-import { sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
+import { matchNewListings, sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
@@ -331,8 +331,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clearInterval(deadlineSweeper)
     await deadlines
   })
+  // saved searches (decision 033): the listings put on sale since are matched in batches, off the request path, at
+  // start and every SAVED_SEARCH_MATCH_SECONDS; instances share the work (SKIP LOCKED), one run at a time here
+  let matching: Promise<unknown> | undefined
+  const matchListings = () => {
+    matching ??= matchNewListings(notifyDepsOf(app)).finally(() => {
+      matching = undefined
+    })
+  }
+  const matcher = setInterval(matchListings, Math.round(config.SAVED_SEARCH_MATCH_SECONDS * 1000))
+  matcher.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(matcher)
+    await matching
+  })
   await app.ready()
   void sweep()
   sweepDeadlines()
+  matchListings()
   return app
 }

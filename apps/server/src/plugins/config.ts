@@ -144,6 +144,19 @@ const envSchema = z.object({
   /** URLs per sitemap file (the protocol's maximum by default; tests page with a few). */
   SITEMAP_PAGE_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50_000).default(50_000),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  /** New listings a verified seller may make in an hour (times RATE_LIMIT_FACTOR; decision 033). */
+  LISTINGS_PER_HOUR_VERIFIED: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(60),
+  /** New listings a seller who is not verified may make in an hour (times RATE_LIMIT_FACTOR; decision 033). */
+  LISTINGS_PER_HOUR_UNVERIFIED: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  /**
+   * How often each instance matches the listings put on sale since against the saved searches, in seconds (decision
+   * 033): the longest a saved search waits to hear of a new bag, besides the matching itself.
+   */
+  SAVED_SEARCH_MATCH_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.1, 'must be at least 0.1 seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .default(10),
   WEB_DIST: z.string().optional(),
   /**
    * Behind a load balancer: which proxies' X-Forwarded-For to believe, so per-IP limits see the client. A number of

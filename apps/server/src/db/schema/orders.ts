@@ -60,6 +60,13 @@ export const wishlists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The price this member last heard of (the price when they saved it, then each price drop they were told of):
+     * a drop is told only when it is meaningful against it (decision 033). Null on entries older than the rule.
+     */
+    toldPriceCents: integer('told_price'),
+    /** When they were last told of a price drop of this bag: at most one a day. */
+    priceToldAt: timestamp('price_told_at', { withTimezone: true }),
   },
   (t) => [
     unique('wishlist_product_user_uq').on(t.productId, t.userId),

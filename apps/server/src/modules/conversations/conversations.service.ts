@@ -34,6 +34,8 @@ import { DEFAULT_SHOP_COUNTRIES, maskContactDetails } from './mask.ts'
 
 const m = messages.conversations
 const MESSAGE_MAX = 2000
+/** A member is mailed about messages from one other member at most this often (decision 033); the bell tells each. */
+export const MESSAGE_MAIL_EVERY_MS = 15 * 60_000
 
 /** What the conversations need besides the database: the live bus and notify() for what happens after a commit. */
 export interface ConversationDeps {
@@ -200,7 +202,10 @@ export async function conversationFor(
   return { c: existing, created: false }
 }
 
-/** After a message committed: both parties' open pages hear it; the recipient is notified (and mailed) once per unread run. */
+/**
+ * After a message committed: both parties' open pages hear it; the recipient is notified once per unread run, and mailed
+ * then unless a mail about this sender's messages went to them within MESSAGE_MAIL_EVERY_MS.
+ */
 async function afterMessage(deps: ConversationDeps, c: ConversationRow, message: MessageRow) {
   const recipientSide: Side = message.senderId === c.buyerId ? 'seller' : 'buyer'
   const recipientId = recipientSide === 'buyer' ? c.buyerId : c.sellerId
@@ -229,6 +234,8 @@ async function afterMessage(deps: ConversationDeps, c: ConversationRow, message:
     text: m.notification(names.name, names.title),
     link: path,
     mail: {
+      // one mail per sender every MESSAGE_MAIL_EVERY_MS, however many conversations they open (decision 033)
+      group: { key: `message:${message.senderId}`, everyMs: MESSAGE_MAIL_EVERY_MS },
       subject: m.mailSubject(names.title),
       text: m.mail({
         name: recipient.name,

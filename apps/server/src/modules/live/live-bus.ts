@@ -101,20 +101,44 @@ export async function publishLive(
   type: LiveEventType,
   data: Record<string, unknown>,
 ): Promise<StoredLiveEvent[]> {
-  const unique = [...new Set(userIds)]
-  if (unique.length === 0) return []
+  return publishLiveEach(
+    bus,
+    db,
+    [...new Set(userIds)].map((userId) => ({ userId, type, data })),
+  )
+}
+
+/**
+ * publishLive for events that differ by user (a batch of notifications, each with its user's unread count): written
+ * in one statement, in the order given, and woken at once. The same rule: after the change they report committed.
+ */
+export async function publishLiveEach(
+  bus: LiveBus,
+  db: DbOrTx,
+  toWrite: ReadonlyArray<{ userId: string; type: LiveEventType; data: Record<string, unknown> }>,
+): Promise<StoredLiveEvent[]> {
+  if (toWrite.length === 0) return []
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(LIVE_EVENT_ORDER_LOCK))})`)
-    // each user's next number (a counter that pruning the log leaves alone, so numbers never start again)
+    // each user's next numbers (a counter that pruning the log leaves alone, so numbers never start again): a user
+    // with n events in this batch moves on by n, and their events take the n numbers in the order given
+    const counts = new Map<string, number>()
+    for (const w of toWrite) counts.set(w.userId, (counts.get(w.userId) ?? 0) + 1)
     const numbered = await tx
       .insert(liveEventSeqs)
-      .values(unique.map((userId) => ({ userId, seq: 1 })))
-      .onConflictDoUpdate({ target: liveEventSeqs.userId, set: { seq: sql`${liveEventSeqs.seq} + 1` } })
+      .values([...counts].map(([userId, n]) => ({ userId, seq: n })))
+      .onConflictDoUpdate({ target: liveEventSeqs.userId, set: { seq: sql`${liveEventSeqs.seq} + excluded.seq` } })
       .returning()
-    const seqOf = new Map(numbered.map((r) => [r.userId, r.seq]))
+    const last = new Map(numbered.map((r) => [r.userId, Number(r.seq) - counts.get(r.userId)!]))
     return tx
       .insert(liveEvents)
-      .values(unique.map((userId) => ({ userId, seq: seqOf.get(userId)!, type, data })))
+      .values(
+        toWrite.map(({ userId, type, data }) => {
+          const seq = last.get(userId)! + 1
+          last.set(userId, seq)
+          return { userId, seq, type, data }
+        }),
+      )
       .returning()
   })
   const events = rows.map((r) => ({

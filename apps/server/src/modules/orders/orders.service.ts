@@ -27,7 +27,7 @@ import { refundThroughProvider } from '../payments/refunds.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { flagLinkedOrder } from '../risk/linked.ts'
-import { notifySavedSearches } from '../saved-searches/saved-searches.service.ts'
+import { queueListingMatch } from '../saved-searches/saved-searches.repository.ts'
 import { orderLedger, paymentEntries, refundEntries } from './ledger.ts'
 import {
   addEvent,
@@ -425,9 +425,8 @@ async function closeWithFullRefund(ctx: MoveCtx, tx: DbOrTx, o: OrderRow, c: Clo
       .set({ status: 'available' })
       .where(and(eq(products.id, o.productId), eq(products.status, 'sold')))
     ctx.effects.push(async () => ctx.deps.listingsChanged([o.productId]))
-    // for sale again: saved searches it matches are told (issue 17)
-    const notifyDeps = ctx.deps.notify
-    if (notifyDeps) ctx.effects.push(async () => void (await notifySavedSearches(notifyDeps, o.productId)))
+    // for sale again: it waits, in this transaction, for the saved searches' matching job (decision 033)
+    await queueListingMatch(tx, o.productId)
   }
   await addEvent(tx, {
     orderId: o.id,

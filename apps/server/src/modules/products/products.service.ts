@@ -11,6 +11,7 @@ import type { CurrentUser } from '../../plugins/auth.ts'
 import { resolveBrand } from '../brands/brands.service.ts'
 import type { ImageStore } from '../images/image-store.ts'
 import { DISPLAY_PHOTO_SUFFIX, markUploadUsed, mayUsePhoto, thumbUrlOf } from '../images/images.service.ts'
+import { queueListingMatch } from '../saved-searches/saved-searches.repository.ts'
 import type { ListingsChanged } from './list-cache.ts'
 
 /** A lone UTF-16 surrogate: JSON can carry it, PostgreSQL's jsonb refuses it (a 500); it becomes U+FFFD. */
@@ -109,6 +110,8 @@ export async function createProduct(
       .returning({ id: products.id, createdAt: products.createdAt, priceCents: products.resellPriceCents })
     await tx.insert(priceHistory).values({ productId: row!.id, priceCents: row!.priceCents, at: row!.createdAt })
     for (const photo of photos) await markUploadUsed(tx, photo.key, seller.id, row!.id)
+    // the saved searches it matches are told by a background job; it waits for it from this commit (decision 033)
+    await queueListingMatch(tx, row!.id)
     return row!.id
   })
   listingsChanged()
