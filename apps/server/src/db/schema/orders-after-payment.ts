@@ -69,6 +69,11 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     autoCompleteAt: timestamp('auto_complete_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * When the seller's share becomes available for payout: the completion, or NEW_SELLER_HOLD_DAYS after it for one
+     * of a seller's first completed sales (docs/decisions/029). Null until the order completes.
+     */
+    availableAt: timestamp('available_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     address: jsonb('address').$type<Address>(),

@@ -23,6 +23,11 @@ export const bookings = pgTable(
     number: text('number').notNull(),
     location: text('location').notNull(),
     priceCents: integer('price').notNull(),
+    /**
+     * The listing's shipping when the bag was held: the deal the buyer agreed to (docs/decisions/035). Null on holds
+     * made before it was kept, which read the listing's.
+     */
+    shippingCents: integer('shipping'),
     status: text('status', { enum: ['held', 'paid', 'expired', 'cancelled'] })
       .notNull()
       .default('held'),
