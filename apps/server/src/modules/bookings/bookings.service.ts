@@ -121,10 +121,7 @@ export async function bookProduct(
  */
 export async function bookingTerms(db: Db, productId: string, now: Date, holdMinutes: number) {
   if (!isUuid(productId)) throw new AppError(404, messages.products.notFound)
-  const [product] = await db
-    .select({ status: products.status })
-    .from(products)
-    .where(eq(products.id, productId))
+  const [product] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId))
   if (!product || product.status === 'removed') throw new AppError(404, messages.products.notFound)
   const none = { hold: 'none' as const, minutes: 0 }
   if (product.status !== 'available' || (await offerHoldOn(db, productId, now))) return none

@@ -1,7 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify'
 import { and, eq, lte, ne } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { bookings, paymentIntents } from '../../db/schema/index.ts'
+import { lockProduct } from '../offers/offers.repository.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
 import { expireStaleHolds } from './holds.repository.ts'
@@ -21,7 +22,20 @@ export interface HoldSweepDeps {
  * is marked used, and its payment is recorded when it arrives (it wins if the bag is still not sold).
  */
 export async function sweepHolds(deps: HoldSweepDeps, now: Date) {
-  const expired = await deps.db.transaction((tx) => expireStaleHolds(tx, now))
+  // bag by bag, under the bag's lock like a booking of it (no two statements lock one bag's holds in other orders)
+  const bags = await deps.db
+    .selectDistinct({ productId: bookings.productId })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'held'), lte(bookings.expiresAt, now)))
+  const expired: Awaited<ReturnType<typeof expireStaleHolds>> = []
+  for (const { productId } of bags) {
+    expired.push(
+      ...(await deps.db.transaction(async (tx) => {
+        await lockProduct(tx, productId)
+        return expireStaleHolds(tx, now, productId)
+      })),
+    )
+  }
   const exclusive = expired.filter((b) => b.holdKind === 'exclusive').map((b) => b.productId)
   // those bags no longer read 'Reserved'
   if (exclusive.length > 0) deps.listingsChanged(exclusive)
