@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { type FakeIntent, type FakeStripe, startFakeStripe } from '../../../test/fakes/stripe-api.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 import { bookings, outbox, paymentIntents, payments, products } from '../../db/schema/index.ts'
+import { sweepHolds } from '../bookings/holds.service.ts'
 
 const WEBHOOK_SECRET = 'whsec_local_test_secret'
 let stripe: FakeStripe
@@ -213,6 +214,56 @@ describe('the Stripe provider (stripe-node against a local stand-in of the Strip
     const hook = await webhook(succeededEvent(stripe.intents.get(lost.intentId)!))
     expect(hook.json()).toEqual({ received: true, result: 'refunded' })
     expect(stripe.refunds.filter((r) => r.payment_intent === lost.intentId)).toHaveLength(1)
+  })
+})
+
+describe('payment holds with Stripe (docs/decisions/034)', () => {
+  const sweep = () => sweepHolds({ db: t.database.db, listingsChanged: () => {}, stripe: t.app.stripe }, new Date(now))
+  /** A bag whose hold just ran out: it cools down, and Book Now gives payment holds. */
+  async function coolingBag() {
+    const productId = await newBag(10_000)
+    await startPaying(await newCustomer(), productId)
+    now += 30 * 60_000 + 1000
+    return productId
+  }
+
+  it('cancels the intent of a payment hold that ran out; once cancelled, the bag can be held again after its cool-down', async () => {
+    const productId = await coolingBag()
+    const late = await startPaying(await newCustomer(), productId)
+    now += 5 * 60_000 + 1000
+    await sweep()
+    expect(stripe.intents.get(late.intentId)!.status).toBe('canceled')
+    const [row] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, late.intentId))
+    expect(row!.status).toBe('superseded')
+    now += 30 * 60_000
+    const booked = await post(await newCustomer(), '/api/bookings', {
+      product_id: productId,
+      number: '+1 555 0100',
+      location: 'Porto',
+    })
+    expect(booked.json()).toMatchObject({ hold: 'exclusive' })
+  })
+
+  it('one the buyer confirmed first cannot be cancelled: it is marked used, and its payment wins when it arrives', async () => {
+    const productId = await coolingBag()
+    const buyer = await newCustomer()
+    const late = await startPaying(buyer, productId)
+    stripe.succeed(late.intentId) // confirmed in the window; the page closed before recording it
+    now += 40 * 60_000 // the payment hold and the cool-down are over
+    await sweep()
+    const [row] = await t.database.db.select().from(paymentIntents).where(eq(paymentIntents.id, late.intentId))
+    expect(row!.status).toBe('used')
+    // no exclusive hold while that charge is on its way
+    const other = await post(await newCustomer(), '/api/bookings', {
+      product_id: productId,
+      number: '+1 555 0100',
+      location: 'Porto',
+    })
+    expect(other.json()).toMatchObject({ hold: 'payment' })
+    const hook = await webhook(succeededEvent(stripe.intents.get(late.intentId)!))
+    expect(hook.json()).toEqual({ received: true, result: 'recorded' })
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.productId, productId))
+    expect(payment).toMatchObject({ bookingId: late.bookingId, transactionId: late.intentId })
   })
 })
 
