@@ -9,6 +9,7 @@ import { redactSecrets } from './lib/redact.ts'
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
+import { sweepHolds } from './modules/bookings/holds.service.ts'
 import { brandsRoutes } from './modules/brands/brands.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts'
@@ -37,7 +38,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway.ts'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts'
 import { postsRoutes } from './modules/posts/posts.routes.ts'
-import { createProductListCache } from './modules/products/list-cache.ts'
+import { createProductListCache, listingsChanged } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts'
@@ -310,6 +311,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ),
     )
     deadlines = deadlines.then(() => sweepPayoutsOf(app)) // Stripe payouts still pending a minute on (issue 16)
+    // holds (docs/decisions/034): ran out → expired and recorded as lapses; lapsed payment holds' intents retired
+    deadlines = deadlines.then(() =>
+      sweepHolds(
+        { db: app.db, listingsChanged: (ids) => listingsChanged(app, ids), stripe: app.stripe, log: app.log },
+        app.now(),
+      ).catch((err) => app.log.warn({ err }, 'hold sweep failed')),
+    )
     // offers (issue 17): expiry, lapsed holds, offers on bags no longer for sale
     deadlines = deadlines.then(() =>
       sweepOffers(offerDepsOf(app), app.now()).catch((err) => app.log.warn({ err }, 'offer sweep failed')),

@@ -236,6 +236,12 @@ const cases: Case[] = [
     expect: { ...signedIn(403), customer: 200, admin: 200 },
   },
   {
+    // what Book Now gives on a bag right now (docs/decisions/034): public, like the listing it is shown on
+    route: 'GET /api/booking-terms/:productId',
+    request: (c) => ({ url: `/api/booking-terms/${c.productId}` }),
+    expect: all(200),
+  },
+  {
     route: 'POST /api/wishlists',
     request: (c) => ({ url: '/api/wishlists', payload: { product_id: c.productId } }),
     // the seller here owns the bag: their own listing is refused (issue 14); another seller's is not (bookings.test)

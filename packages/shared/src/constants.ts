@@ -14,6 +14,13 @@ export const ROLES = ['customer', 'seller', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 export const PRODUCT_STATUSES = ['available', 'sold', 'removed'] as const
 export const BOOKING_STATUSES = ['held', 'paid', 'expired', 'cancelled'] as const
+/**
+ * A bag cools down for HOLD_MINUTES after an unpaid hold on it ran out (docs/decisions/034): Book Now then gives a
+ * payment hold of this many minutes at most (never longer than HOLD_MINUTES), shared with every other buyer.
+ */
+export const PAYMENT_HOLD_MINUTES = 5
+/** A bag held and released unpaid this many times within a day is flagged to the admin. */
+export const HOLD_CYCLING_LAPSES = 3
 export const REPORT_REASONS = ['counterfeit', 'misleading', 'prohibited', 'scam', 'other'] as const
 export const REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const
 export const FIRST_ORDER_DISCOUNT_PERCENT = 15

@@ -9,6 +9,10 @@ export const paymentsMessages = {
     'Your hold had expired and another customer is buying this bag now. Your payment has been refunded.',
   soldToOtherRefunded: 'Sorry, this bag was sold to another customer just before your payment. It has been refunded.',
   holdTaken: 'Your hold has expired and another customer is holding this bag now.',
+  /** A payment hold (docs/decisions/034): another buyer's payment came first. */
+  paidFirstByOther: 'Another buyer paid for this bag first, so it is theirs. You have not been charged.',
+  paidFirstRefunded:
+    'Another buyer paid for this bag a moment before you, so it is theirs. Your payment has been refunded.',
   notVerified: 'The payment could not be confirmed with the card processor.',
   /** The test processor refuses an intent whose amount is no longer valid; the page then loads the fresh one. */
   discountMoved: (amount: string) =>

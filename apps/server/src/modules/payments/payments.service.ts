@@ -12,8 +12,9 @@ import { formatUsd } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import { keepPaymentAddress } from '../addresses/addresses.repository.ts'
-import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
+import { assertHoldsBelowCap, lockCustomer } from '../bookings/bookings.repository.ts'
 import type { HoldRules } from '../bookings/bookings.service.ts'
+import { bagHoldState, expireStaleHolds, paymentHoldMinutes } from '../bookings/holds.repository.ts'
 import { notifyWishlistSold } from '../notifications/notifications.service.ts'
 import { declineOffersOnBag, holdOfBag } from '../offers/offers.repository.ts'
 import { announceDeclinedOnSale, offerAnnouncerOf } from '../offers/offers.service.ts'
@@ -80,6 +81,7 @@ async function loadBooking(db: Db, bookingId: string) {
           status: bookings.status,
           expiresAt: bookings.expiresAt,
           renewals: bookings.renewals,
+          holdKind: bookings.holdKind,
           productStatus: products.status,
           title: products.title,
           sellerId: products.sellerId,
@@ -210,8 +212,9 @@ async function cancelAtStripe(db: Db, stripe: StripeGateway | undefined, superse
 
 /**
  * Starts paying a booking: the amount is the booking's price minus the first-order discount, decided here (at most
- * one open intent of a customer carries it; opening another supersedes it). A hold that ran out is taken again
- * when nobody else holds the bag, once per booking, within MAX_OPEN_HOLDS.
+ * one open intent of a customer carries it; opening another supersedes it). An exclusive hold that ran out is taken
+ * again once per booking, within MAX_OPEN_HOLDS, and only when the bag is free and no longer cooling down; a payment
+ * hold that ran out is never taken again (docs/decisions/034).
  */
 export async function createPaymentIntent(
   db: Db,
@@ -229,9 +232,17 @@ export async function createPaymentIntent(
   const address = delivery ? deliveryAddress(delivery.raw) : undefined
   let addressSaved: boolean | undefined
   if (booking.status === 'paid') throw new AppError(409, messages.payments.alreadyPaid)
-  if (booking.productStatus !== 'available') throw new AppError(409, messages.payments.soldToOther)
+  if (booking.productStatus !== 'available')
+    throw new AppError(
+      409,
+      booking.holdKind === 'payment' && booking.productStatus === 'sold'
+        ? messages.payments.paidFirstByOther
+        : messages.payments.soldToOther,
+    )
   if (booking.status === 'cancelled') throw new AppError(409, messages.payments.renewalCancelled)
   if (booking.status !== 'held' || booking.expiresAt <= now) {
+    // a payment hold is never renewed: its buyer books again, like anyone
+    if (booking.holdKind === 'payment') throw new AppError(409, messages.bookings.paymentHoldEnded)
     if (booking.renewals >= 1) throw new AppError(409, messages.bookings.renewalUsed)
     try {
       await db.transaction(async (tx) => {
@@ -240,7 +251,13 @@ export async function createPaymentIntent(
         // another buyer's accepted offer holds the bag (issue 17): the hold is not taken again
         const offerHold = await holdOfBag(tx, booking.productId, now)
         if (offerHold && offerHold.buyerId !== user.id) throw new AppError(409, messages.payments.holdTaken)
+        // this hold's lapse is recorded first: the bag cools down from it
         await expireStaleHolds(tx, now, booking.productId)
+        const state = await bagHoldState(tx, booking.productId, now, rules.holdMinutes)
+        if (state.exclusiveHeld) throw new AppError(409, messages.payments.holdTaken)
+        // while the bag cools down after a hold ran out, every buyer (this one too) gets a payment hold by booking
+        if (state.paymentOnly)
+          throw new AppError(409, messages.bookings.coolingDown(paymentHoldMinutes(rules.holdMinutes)))
         const renewed = await tx
           .update(bookings)
           .set({
@@ -401,6 +418,21 @@ export async function confirmTestPayment(
   const transactionId = `tx_test_${token(16)}`
   await db.transaction(async (tx) => {
     await lockCustomer(tx, user.id)
+    // a payment hold (docs/decisions/034) is charged only while it is in time, and not once another buyer paid first
+    const [target] = await tx
+      .select({
+        holdKind: bookings.holdKind,
+        status: bookings.status,
+        expiresAt: bookings.expiresAt,
+        productStatus: products.status,
+      })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .where(eq(bookings.id, intent.bookingId))
+    if (target?.holdKind === 'payment' && target.status !== 'paid') {
+      if (target.productStatus === 'sold') throw new AppError(409, messages.payments.paidFirstByOther, 'paid_first')
+      if (target.expiresAt <= now) throw new AppError(409, messages.bookings.paymentHoldEnded, 'payment_hold_ended')
+    }
     const [current] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id))
     if (current!.status !== 'open') throw await staleIntent(tx, current!, now, rules)
     // spent since it was opened (a discounted charge of another bag went through): refused as well
@@ -724,7 +756,14 @@ async function settlePayment(
     if (code === '23505' || (err instanceof AppError && err.statusCode === 409)) {
       await charge.refund()
       const heldByOther = pgConstraint(err) === 'booking_one_live_per_product_uq'
-      throw new AppError(409, heldByOther ? messages.payments.holdTakenRefunded : messages.payments.soldToOtherRefunded)
+      throw new AppError(
+        409,
+        heldByOther
+          ? messages.payments.holdTakenRefunded
+          : booking.holdKind === 'payment'
+            ? messages.payments.paidFirstRefunded
+            : messages.payments.soldToOtherRefunded,
+      )
     }
     throw err
   }

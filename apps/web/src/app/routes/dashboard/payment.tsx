@@ -15,6 +15,7 @@ import { addressesQueryOptions } from '@/features/addresses/api/addresses'
 import { DeliveryAddress, type DeliveryAddressHandle } from '@/features/addresses/components/delivery-address'
 import { bookingQueryOptions } from '@/features/bookings/api/get-booking'
 import { HoldCountdown, useHoldClock } from '@/features/bookings/components/hold-countdown'
+import { PaymentHoldNote } from '@/features/bookings/components/payment-hold-note'
 import { usePaymentIntent, useSendDeliveryAddress } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
 import { getAccessToken } from '@/lib/access-token'
@@ -59,6 +60,10 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   if (user) await queryClient.ensureQueryData(booking).catch(throwRouteError)
   return { dehydrated: undefined }
 }
+
+/** A payment hold's window in whole minutes, as the server gave it (booked at `date`, ends at `expiresAt`). */
+const windowMinutes = (booking: Booking) =>
+  Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.parse(booking.date)) / 60_000))
 
 type SummaryProps = { booking: Booking; intent: PaymentIntent | undefined; waiting: boolean }
 
@@ -183,11 +188,18 @@ export default function PaymentRoute() {
   let showsForm = false
   if (transactionId) body = <Paid transactionId={transactionId} />
   else if (booking.status === 'paid') body = <Paid />
-  else if (booking.soldToSomeoneElse) body = <CannotPay message={messages.payments.soldToOther} />
+  else if (booking.soldToSomeoneElse)
+    body = (
+      <CannotPay message={booking.paymentHold ? messages.payments.paidFirstByOther : messages.payments.soldToOther} />
+    )
   else if (booking.status === 'expired' || holdEnded)
     body = (
       <CannotPay
-        message={`${messages.bookings.holdExpired}: book the bag again from My Orders if it is still for sale.`}
+        message={
+          booking.paymentHold
+            ? messages.bookings.paymentHoldEnded
+            : `${messages.bookings.holdExpired}: book the bag again from My Orders if it is still for sale.`
+        }
       />
     )
   else if (booking.status === 'cancelled')
@@ -245,9 +257,16 @@ export default function PaymentRoute() {
           </p>
         ) : null}
         {payable ? (
-          <HoldCountdown expiresAt={booking.expiresAt} clock={clock} className="text-sm text-base-content/80" />
+          <HoldCountdown
+            expiresAt={booking.expiresAt}
+            clock={clock}
+            paymentWindow={booking.paymentHold}
+            className="text-sm text-base-content/80"
+          />
         ) : null}
       </div>
+      {/* a payment hold (docs/decisions/034): a short window shared with other buyers; the first payment wins */}
+      {payable && booking.paymentHold ? <PaymentHoldNote minutes={windowMinutes(booking)} /> : null}
       <Summary booking={booking} intent={intent.data} waiting={payable && intent.isPending} />
       {showsForm ? <DeliveryAddress ref={delivery} /> : null}
       {showsForm ? (
