@@ -3,7 +3,7 @@ import { messages } from './messages.ts'
 import './zod-config.ts'
 import { LIVE_EVENT_TYPES } from './live-names.ts'
 
-// Live updates (issue 17): what GET /api/events (Server-Sent Events) pushes. Each SSE message has `id:` (the number
+// Live updates: what GET /api/events (Server-Sent Events) pushes. Each SSE message has `id:` (the number
 // of the event among the user's own, 1, 2, 3…, for Last-Event-ID; decision 032), `event:` (the type) and `data:`
 // (JSON below). A stream opened without Last-Event-ID starts with a `ready` event (data `{}`) whose id is the user's
 // newest event.

@@ -40,7 +40,7 @@ export const PRICE_DROP_MIN_PERCENT = 5
 const PRICE_DROP_EVERY_MS = 86_400_000
 
 /**
- * A listing's price went down (PATCH /api/categoryDetails/{id}; MARKETPLACE.md §6): each member who keeps it on their
+ * A listing's price went down (PATCH /api/categoryDetails/{id}): each member who keeps it on their
  * wishlist is told, in the app and by mail (kind price_drop), when the drop is meaningful (decision 033): the new
  * price is at least PRICE_DROP_MIN_PERCENT below the one they last heard of (the price when they saved it, then the
  * last drop they were told of; `fromCents` for entries older than the rule), and they were not told of this bag's
