@@ -200,7 +200,7 @@ export async function updateProduct(
       if (frozen.length > 0 || (priceChanged && newPrice > current.priceCents))
         throw new AppError(
           409,
-          messages.listings.heldNoEdit(until.toISOString().slice(0, 16).replace('T', ' ') + ' UTC', [
+          messages.listings.heldNoEdit(`${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`, [
             ...frozen,
             ...(priceChanged && newPrice > current.priceCents ? ['price (upwards)'] : []),
           ]),
