@@ -153,7 +153,7 @@ describe('buying', () => {
       .getByText(`Please pay ${dollars(amount)} for the bag you booked. Happy Shopping!`, { exact: true })
       .waitFor()
     expect((await page.getByTestId('discount-line').innerText()).replace(/\s+/g, ' ')).toBe(
-      `First order discount (15%): −${dollars(discount)}`,
+      `First order discount (15 %, up to $50): −${dollars(discount)}`,
     )
     expect(await page.getByText('TEST MODE', { exact: true }).isVisible()).toBe(true)
     expect(await page.getByText(/Use 4242 4242 4242 4242 with any future date/).isVisible()).toBe(true)
