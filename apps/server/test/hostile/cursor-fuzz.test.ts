@@ -82,6 +82,10 @@ const CALLERS: Record<string, Caller[]> = {
     { who: buyer, path: `/api/conversations/${conversationId}/messages`, kind: 'seq' },
   ],
   'GET /api/message-reports': [{ who: admin, path: '/api/message-reports', kind: 'keyset' }],
+  'GET /api/admin/flags': [
+    { who: admin, path: '/api/admin/flags', kind: 'keyset' },
+    { who: admin, path: '/api/admin/flags?status=resolved', kind: 'keyset' },
+  ],
   'GET /api/notifications': [{ who: buyer, path: '/api/notifications', kind: 'keyset' }],
   'GET /api/sellers/{id}/reviews': [{ who: undefined, path: `/api/sellers/${seller.id}/reviews`, kind: 'keyset' }],
 }
