@@ -136,7 +136,7 @@ describe('deleting an account with money in it', () => {
     const withBalance = await del(s.id)
     expect(withBalance.statusCode).toBe(409)
     expect(withBalance.json().message).toBe(
-      'This account has a balance of $88.00: it can be deleted once it is paid out or settled.',
+      'This account has a balance of $85.00: it can be deleted once it is paid out or settled.',
     )
   })
 })

@@ -30,7 +30,7 @@ export function identifyingIp(ip: string | undefined): string | undefined {
 }
 
 /**
- * The shop's first-party device cookie, set on page views and writes that come without one, and the signals of
+ * The shop's first-party device cookie, set on page views that come without one, and the signals of
  * signed-in requests (the device and the identifying IP), each written once per account, value and day
  * (docs/decisions/029). Registered after the auth plugin, so that the caller of a signed-in route is known.
  */
@@ -39,14 +39,14 @@ export const signalsPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   const written = new Map<string, true>()
   app.addHook('onRequest', async (req, reply) => {
     if (req.url.startsWith('/assets/') || req.url.startsWith('/api/stripe')) return
-    let device = deviceIdOf(req.headers.cookie)
-    const write = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS'
-    const page = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')
-    if (!device && (write || page) && !req.headers.authorization) {
-      device = newDeviceId()
+    const device = deviceIdOf(req.headers.cookie)
+    // set where a browser arrives: a page view (every visit starts with one), never on an API answer
+    const page =
+      req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !req.url.startsWith('/api/')
+    if (!device && page && !req.headers.authorization) {
       reply.header(
         'set-cookie',
-        `${DEVICE_COOKIE}=${device}; Path=/; Max-Age=${TWO_YEARS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+        `${DEVICE_COOKIE}=${newDeviceId()}; Path=/; Max-Age=${TWO_YEARS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
       )
     }
     const user = req.user
