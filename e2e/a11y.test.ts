@@ -212,6 +212,8 @@ describe.each(viewports)('accessibility at %s width', (viewport) => {
       // issue 16: every order (search, refund) and the disputes
       '/dashboard/orders',
       '/dashboard/disputes',
+      // the flags to confirm or dismiss (e2e/flags.test.ts checks a flag's card and its dialogs)
+      '/dashboard/flags',
     ]) {
       await a.visit(path)
     }

@@ -324,6 +324,7 @@ describe('admin', () => {
       'All Sellers',
       'Orders',
       'Disputes',
+      'Flags',
       'Reported Items',
       'Reported messages',
       'Outbox',

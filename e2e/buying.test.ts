@@ -142,15 +142,18 @@ describe('buying', () => {
     await row.getByRole('link', { name: /^Pay/ }).click()
     await page.waitForURL('**/dashboard/payment/*')
     await page.getByRole('heading', { name: `Payment for ${bag}`, level: 1 }).waitFor()
-    const discount = Math.round(firstPrice * 15) / 100
-    const amount = (Math.round(firstPrice * 100) - Math.round(firstPrice * 15)) / 100
+    // 15 % of the price rounded down to the cent, at most $50 (the commission, 15 % rounded up, is never less)
+    const priceCents = Math.round(firstPrice * 100)
+    const discountCents = Math.min(Math.floor((priceCents * 15) / 100), 5_000)
+    const discount = discountCents / 100
+    const amount = (priceCents - discountCents) / 100
     const dollars = (n: number) =>
       `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
     await page
       .getByText(`Please pay ${dollars(amount)} for the bag you booked. Happy Shopping!`, { exact: true })
       .waitFor()
     expect((await page.getByTestId('discount-line').innerText()).replace(/\s+/g, ' ')).toBe(
-      `First order discount (15%): −${dollars(discount)}`,
+      `First order discount (15 %, up to $50): −${dollars(discount)}`,
     )
     expect(await page.getByText('TEST MODE', { exact: true }).isVisible()).toBe(true)
     expect(await page.getByText(/Use 4242 4242 4242 4242 with any future date/).isVisible()).toBe(true)

@@ -80,7 +80,7 @@ async function openDispute(
   await page.getByText(note).waitFor()
   await page.getByText(t.disputes.noAnswer).waitFor()
   const summary = page.getByRole('region', { name: t.disputes.summary, exact: true })
-  expect((await summary.innerText()).replace(/\s+/g, ' ')).toContain('Buyer paid $1,020.00')
+  expect((await summary.innerText()).replace(/\s+/g, ' ')).toContain('Buyer paid $1,150.00')
   for (const action of [t.disputes.release, t.disputes.refundBuyer, t.disputes.partialRefund]) {
     await page.getByRole('button', { name: action, exact: true }).waitFor()
   }
@@ -90,7 +90,8 @@ async function openDispute(
 
 describe('a dispute resolved with a partial refund', () => {
   it('the admin refunds part of a disputed order from the Disputes page, and the order shows it', async () => {
-    // a $1,200.00 bag of the demo's verified seller, bought by a new customer (first order: 15 % off → $1,020.00)
+    // a $1,200.00 bag of the demo's verified seller, bought by a new customer (first order: 15 % off, $180, capped at
+    // $50 → $1,150.00)
     const [seller] = await h.app.db.select().from(users).where(eq(users.email, DEMO.verifiedSeller))
     const title = `Dispute Test Speedy ${Date.now().toString(36)}`
     // with a demo listing's photo, so that every picture on the admin's pages loads
@@ -159,7 +160,7 @@ describe('a dispute resolved with a partial refund', () => {
     expect(disputed.status, JSON.stringify(disputed.body)).toBe(200)
     expect(disputed.body.status).toBe('disputed')
     const total = disputed.body.amount
-    expect(total).toBe(1020)
+    expect(total).toBe(1150)
 
     // the admin on a desktop (1280 px) and on a phone (390 px): the list, then the dispute page
     const desktop = await signedIn(DEMO.admin)
@@ -174,9 +175,9 @@ describe('a dispute resolved with a partial refund', () => {
     // the partial refund refuses more than was paid, and a missing reason, before anything is sent
     await admin.page.getByRole('button', { name: t.disputes.partialRefund }).click()
     const dialog = admin.page.getByRole('dialog', { name: t.disputes.partialTitle })
-    await dialog.getByLabel(t.disputes.partialAmount).fill('1020.01')
+    await dialog.getByLabel(t.disputes.partialAmount).fill('1150.01')
     await dialog.getByRole('button', { name: t.disputes.partialRefund }).click()
-    await dialog.getByText(t.amount.tooHigh('$1,020.00')).waitFor()
+    await dialog.getByText(t.amount.tooHigh('$1,150.00')).waitFor()
     await dialog.getByText(t.disputes.reasonRequired).waitFor()
     expect(await allA11yViolations(admin.page)).toEqual([])
     await viewportShot(admin.page, 'dispute-partial-errors-390')
@@ -198,9 +199,10 @@ describe('a dispute resolved with a partial refund', () => {
     const after = await call<Order>(admin.page, `/api/orders/${orderId}`)
     expect(after.status, JSON.stringify(after.body)).toBe(200)
     expect(after.body.refunded).toBe(120.5)
-    // a partial refund gives the rest to the seller: the order completes, and the commission is taken on the rest
+    // a partial refund gives the rest to the seller: the order completes, and the commission is taken on the rest:
+    // 1,029.50 of 1,150 kept, the price ⌊1,200 × 1,029.50 / 1,150⌋ = 1,074.26, commission ⌈161.139⌉ = 161.14
     expect(after.body.status).toBe('completed')
-    expect(after.body.sellerAmount).toBe(949.96)
+    expect(after.body.sellerAmount).toBe(913.12)
     expect(after.body.audit.map((a) => a.reason)).toContain(reason)
 
     // admin Orders: found by the buyer's email, with the refunded amount, and no refund offered any more
@@ -211,9 +213,9 @@ describe('a dispute resolved with a partial refund', () => {
       const orderRow = admin.page.locator('main tbody tr').filter({ hasText: title })
       await orderRow.waitFor()
       const orderText = (await orderRow.innerText()).replace(/\s+/g, ' ')
-      expect(orderText).toContain('Paid $1,020.00')
+      expect(orderText).toContain('Paid $1,150.00')
       expect(orderText).toContain('Refunded −$120.50')
-      expect(orderText).toContain('Seller gets $949.96')
+      expect(orderText).toContain('Seller gets $913.12')
       expect(orderText).toContain(t.statuses.completed)
       expect(await orderRow.getByRole('button', { name: `${t.orders.refund}: ${title}` }).count()).toBe(0)
       expect(await allA11yViolations(admin.page)).toEqual([])

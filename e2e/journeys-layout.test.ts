@@ -232,6 +232,7 @@ describe('a seller who buys (item 4)', () => {
       'All Sellers',
       'Orders',
       'Disputes',
+      'Flags',
       'Reported Items',
       'Reported messages',
       'Outbox',

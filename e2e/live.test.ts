@@ -54,7 +54,7 @@ describe('live updates in Chromium', () => {
       (window as unknown as { seen: Seen[] }).seen.some((s) => s.type === 'notification'),
     )
     expect((await seen(page)).filter((s) => s.type !== 'ready')).toEqual([
-      { type: 'notification', id: String(event!.id), data: { notification: { text: 'Your bag has shipped' } } },
+      { type: 'notification', id: String(event!.seq), data: { notification: { text: 'Your bag has shipped' } } },
     ])
 
     // signing out in another tab of the same browser ends this tab's stream; the reconnection is refused (CLOSED)

@@ -193,8 +193,8 @@ describe('offers', () => {
     expect(held).toMatchObject({ priceCents: 40_000, status: 'held' })
     await buyer.page.locator(`main a[href="/dashboard/payment/${held!.id}"]`).filter({ visible: true }).first().click()
     await buyer.page.waitForURL(`**/dashboard/payment/${held!.id}`)
-    // the counter price less the first-order discount (15 %)
-    await buyer.page.getByText('Please pay $340.00 for the bag you booked. Happy Shopping!').waitFor()
+    // the counter price less the first-order discount (15 % of $400 = $60, capped at $50)
+    await buyer.page.getByText('Please pay $350.00 for the bag you booked. Happy Shopping!').waitFor()
     await buyer.page.getByLabel('Full name').fill('Olive Offer')
     await buyer.page.getByLabel('Street and number').fill('350 Fifth Avenue')
     await buyer.page.getByLabel('Town or city').fill('New York')
@@ -210,7 +210,7 @@ describe('offers', () => {
 
     // the order is at the counter price; the offer records its booking, now paid
     const order = await apiAs<Order>(buyer.page, `/api/orders/${held!.id}`)
-    expect(order).toMatchObject({ price: 400, discount: 60, amount: 340, status: 'paid' })
+    expect(order).toMatchObject({ price: 400, discount: 50, amount: 350, status: 'paid' })
     const offers = await apiAs<Offer[]>(buyer.page, '/api/offers?role=buyer')
     expect(offers[0]).toMatchObject({ status: 'accepted', agreed: 400, bookingId: held!.id, bookingStatus: 'paid' })
     await buyer.page.goto('/dashboard/myOffers')

@@ -2,9 +2,10 @@ CREATE TABLE "account_signal" (
 	"user_id" text NOT NULL,
 	"kind" text NOT NULL,
 	"value_hash" text NOT NULL,
+	"day" date NOT NULL,
 	"first_seen_at" timestamp with time zone NOT NULL,
 	"last_seen_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "account_signal_user_id_kind_value_hash_pk" PRIMARY KEY("user_id","kind","value_hash")
+	CONSTRAINT "account_signal_user_id_kind_value_hash_day_pk" PRIMARY KEY("user_id","kind","value_hash","day")
 );
 --> statement-breakpoint
 CREATE TABLE "risk_flag" (
@@ -24,6 +25,8 @@ CREATE TABLE "risk_flag" (
 );
 --> statement-breakpoint
 ALTER TABLE "booking" ADD COLUMN "shipping" integer;--> statement-breakpoint
+ALTER TABLE "payment_intent" ADD COLUMN "price" integer;--> statement-breakpoint
+ALTER TABLE "payment_intent" ADD COLUMN "shipping" integer;--> statement-breakpoint
 ALTER TABLE "order" ADD COLUMN "available_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "account_signal" ADD CONSTRAINT "account_signal_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "risk_flag" ADD CONSTRAINT "risk_flag_resolved_by_user_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

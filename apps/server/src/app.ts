@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { type Database, openDatabase } from './db/client.ts'
-import { demoPassword } from './db/demo/demo-password.ts'
+import { demoPassword, demoPasswordFile } from './db/demo/demo-password.ts'
 import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
+import { sweepHolds } from './modules/bookings/holds.service.ts'
 import { brandsRoutes } from './modules/brands/brands.routes.ts'
 import { categoriesRoutes } from './modules/categories/categories.routes.ts'
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts'
@@ -37,12 +38,14 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createStripeGateway, type StripeGateway } from './modules/payments/stripe-gateway.ts'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes.ts'
 import { postsRoutes } from './modules/posts/posts.routes.ts'
-import { createProductListCache } from './modules/products/list-cache.ts'
+import { createProductListCache, listingsChanged } from './modules/products/list-cache.ts'
 import { productsRoutes } from './modules/products/products.routes.ts'
 import { reportsRoutes } from './modules/reports/reports.routes.ts'
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts'
+import { riskRoutes } from './modules/risk/risk.routes.ts'
+import { signalsPlugin } from './modules/risk/signals.plugin.ts'
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes.ts'
-import { sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
+import { matchNewListings, sweepSavedSearchDigests } from './modules/saved-searches/saved-searches.service.ts'
 import { searchRoutes } from './modules/search/search.routes.ts'
 import { SearchChanges } from './modules/search/search-cache.ts'
 import { sellersRoutes } from './modules/sellers/sellers.routes.ts'
@@ -60,10 +63,11 @@ import { docsPlugin } from './plugins/docs.ts'
 import { errorBody, errorHandlerPlugin } from './plugins/error-handler.ts'
 import { etagPlugin } from './plugins/etag.ts'
 import { inputGuardPlugin } from './plugins/input-guard.ts'
+import { lingeringClosePlugin } from './plugins/lingering-close.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { type BadUrlPage, type StaticOptions, staticPlugin } from './plugins/static.ts'
-import { demoAccountsLine } from './startup.ts'
+import { demoAccountsFileLine } from './startup.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,7 +156,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const apiRoutes: ApiRoute[] = []
   app.decorate('apiRoutes', apiRoutes)
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
+    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) {
+      // the API reference and everything its page loads: admins only when API_DOCS=admin (production's default)
+      if (config.API_DOCS === 'admin') route.config = { ...route.config, access: 'admin' }
+      return
+    }
+    if (!route.url.startsWith('/api/')) return
     const access = route.config?.access
     if (!access) throw new Error(`route ${route.method} ${route.url} does not declare who may call it (config.access)`)
     // the OpenAPI document's security follows the access: a route writes its own only to narrow it (never public)
@@ -191,6 +200,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(livePlugin, { database })
 
   await app.register(errorHandlerPlugin)
+  // a refused body (413…) is answered at once, and the rest of it read and discarded so the client gets the answer
+  await app.register(lingeringClosePlugin)
   // the app closes a database it opened itself; a database handed in is closed by its owner
   await app.register(dbPlugin, { database, owned: !opts.database })
   await app.register(securityHeadersPlugin, { config })
@@ -211,8 +222,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   })
   app.decorate('mailer', mailer)
   await app.register(authPlugin, { mailer })
+  await app.register(signalsPlugin, { config })
   await app.register(etagPlugin)
-  await app.register(docsPlugin)
+  await app.register(docsPlugin, { adminOnly: config.API_DOCS === 'admin' })
 
   await app.register(
     async (api) => {
@@ -244,6 +256,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(notificationsRoutes)
       await api.register(savedSearchesRoutes)
       await api.register(reviewsRoutes)
+      await api.register(riskRoutes)
     },
     { prefix: '/api' },
   )
@@ -271,9 +284,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       })
     ) {
       app.log.info({ ms: Date.now() - started }, 'demo data seeded')
-      // a production instance's own password, printed once, when the accounts are created (a local instance's is the
-      // README's, printed at every start by server.ts)
-      if (config.production) app.log.info(demoAccountsLine(password))
+      // a production instance's own password stays in its file (logs travel to collectors and people who may not
+      // sign in): the log says where it is, once, when the accounts are created (a local instance's is the README's,
+      // printed at every start by server.ts)
+      if (config.production) app.log.info(demoAccountsFileLine(demoPasswordFile(config)))
     }
   }
   // photos of abandoned add forms: removed when a day old, at start and every six hours
@@ -297,6 +311,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ),
     )
     deadlines = deadlines.then(() => sweepPayoutsOf(app)) // Stripe payouts still pending a minute on (issue 16)
+    // holds (docs/decisions/034): ran out → expired and recorded as lapses; lapsed payment holds' intents retired
+    deadlines = deadlines.then(() =>
+      sweepHolds(
+        { db: app.db, listingsChanged: (ids) => listingsChanged(app, ids), stripe: app.stripe, log: app.log },
+        app.now(),
+      ).catch((err) => app.log.warn({ err }, 'hold sweep failed')),
+    )
     // offers (issue 17): expiry, lapsed holds, offers on bags no longer for sale
     deadlines = deadlines.then(() =>
       sweepOffers(offerDepsOf(app), app.now()).catch((err) => app.log.warn({ err }, 'offer sweep failed')),
@@ -318,8 +339,23 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clearInterval(deadlineSweeper)
     await deadlines
   })
+  // saved searches (decision 033): the listings put on sale since are matched in batches, off the request path, at
+  // start and every SAVED_SEARCH_MATCH_SECONDS; instances share the work (SKIP LOCKED), one run at a time here
+  let matching: Promise<unknown> | undefined
+  const matchListings = () => {
+    matching ??= matchNewListings(notifyDepsOf(app)).finally(() => {
+      matching = undefined
+    })
+  }
+  const matcher = setInterval(matchListings, Math.round(config.SAVED_SEARCH_MATCH_SECONDS * 1000))
+  matcher.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(matcher)
+    await matching
+  })
   await app.ready()
   void sweep()
   sweepDeadlines()
+  matchListings()
   return app
 }

@@ -70,11 +70,14 @@ async function main() {
   // a local instance's demo accounts use the README's password: shown at every start (a production instance's own
   // password is printed once, when they are created)
   const demoPassword = config.DEMO_DATA && !config.production ? DEMO_PASSWORD : undefined
+  const docsForAdmins = config.API_DOCS === 'admin'
   if (pretty) {
-    process.stdout.write(`${welcomeBlock({ url: shown, production: config.production, demoPassword })}\n`)
+    process.stdout.write(
+      `${welcomeBlock({ url: shown, production: config.production, demoPassword, docsForAdmins })}\n`,
+    )
   } else {
     app.log.info(
-      `Preloved Bags Co. is open at ${shown} (API reference: ${shown}/api/docs)` +
+      `Preloved Bags Co. is open at ${shown} (API reference: ${shown}/api/docs${docsForAdmins ? ', admins only' : ''})` +
         (config.production ? ', in production mode' : ''),
     )
     if (demoPassword) app.log.info(demoAccountsLine(demoPassword))

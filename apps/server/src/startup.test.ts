@@ -31,8 +31,9 @@ describe('the first minute of a start', () => {
       '  Stop with Ctrl+C.',
       '',
     ])
-    const production = welcomeBlock({ url: 'https://shop.example', production: true })
+    const production = welcomeBlock({ url: 'https://shop.example', production: true, docsForAdmins: true })
     expect(production).toContain('open at https://shop.example (production mode)')
+    expect(production).toContain('  API reference:  https://shop.example/api/docs (admins only)')
     expect(production).not.toContain('Demo accounts')
     expect(demoAccountsLine('x')).toBe(
       'Demo accounts (password x): customer emma.wilson@demo.preloved.test, verified seller amelia.hart@demo.preloved.test, unverified seller liam.chen@demo.preloved.test, admin admin@demo.preloved.test',

@@ -23,17 +23,27 @@ export const DEMO_SIGN_INS = [
   { role: 'admin', email: DEMO_ADMIN.email },
 ] as const
 
-/** One line for a JSON log: the demo accounts and their password. */
-export const demoAccountsLine = (password: string) =>
-  `Demo accounts (password ${password}): ${DEMO_SIGN_INS.map((a) => `${a.role} ${a.email}`).join(', ')}`
+const demoAccounts = () => DEMO_SIGN_INS.map((a) => `${a.role} ${a.email}`).join(', ')
+
+/** One line for a JSON log: the demo accounts and their password (the README's, of a local demo). */
+export const demoAccountsLine = (password: string) => `Demo accounts (password ${password}): ${demoAccounts()}`
+
+/** One line for a production log: the demo accounts and the file that holds their password (never the password). */
+export const demoAccountsFileLine = (file: string) =>
+  `Demo accounts (their password is in ${file}, readable by this server's user only): ${demoAccounts()}`
 
 /** The block printed under the log on a terminal once the shop listens. */
-export function welcomeBlock(options: { url: string; production: boolean; demoPassword?: string }): string {
-  const { url, production, demoPassword } = options
+export function welcomeBlock(options: {
+  url: string
+  production: boolean
+  demoPassword?: string
+  docsForAdmins?: boolean
+}): string {
+  const { url, production, demoPassword, docsForAdmins } = options
   const lines = [
     '',
     `  Preloved Bags Co. is open at ${url}${production ? ' (production mode)' : ''}`,
-    `  API reference:  ${url}/api/docs`,
+    `  API reference:  ${url}/api/docs${docsForAdmins ? ' (admins only)' : ''}`,
   ]
   if (demoPassword !== undefined) {
     const width = Math.max(...DEMO_SIGN_INS.map((a) => a.role.length)) + 2

@@ -52,8 +52,9 @@ export async function paidOrder(
 }
 
 /**
- * MARKETPLACE.md §4's invariant for one order, from the stored rows: buyer paid = refunds + seller's share +
- * commission − discount cost, and the ledger's entries of the order sum to what was paid less what was refunded.
+ * The money invariants of one order (docs/decisions/029), from the stored rows: buyer paid = refunds + seller's share +
+ * commission − discount cost, the ledger's entries of the order sum to what was paid less what was refunded, and the
+ * seller's share and the refunds together never exceed what was paid.
  */
 export async function expectBalanced(t: TestApp, orderId: string) {
   const db = t.database.db
@@ -70,5 +71,7 @@ export async function expectBalanced(t: TestApp, orderId: string) {
   const discountCost = -sum((e) => e.account === 'shop' && e.kind === 'discount_cost')
   expect(refunded + sellerShare + commission - discountCost).toBe(o!.amountPaidCents)
   expect(sum(() => true)).toBe(o!.amountPaidCents - refunded)
+  // the shop never pays out more on an order than it took in: the seller's share and the refunds within the charge
+  expect(sellerShare + refunded).toBeLessThanOrEqual(o!.amountPaidCents)
   return { order: o!, refunded, sellerShare, commission, discountCost }
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -174,44 +174,56 @@ describe('the server process', () => {
     expect(await pretty.exit).toBe(0)
   })
 
-  it('gives the demo accounts of a production instance a password of its own, printed once, kept across restarts', {
+  it('a public instance (HOST=0.0.0.0, PUBLIC_URL on http) keeps the demo password off the log and Demo#2026 out', {
     timeout: 120_000,
   }, async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'preloved-process-prod-'))
     try {
-      // a fixed free port: better-auth trusts the origin of PORT
       const port = await new Promise<number>((resolve) => {
         const probe = createServer().listen(0, '127.0.0.1', () => {
           const { port } = probe.address() as AddressInfo
           probe.close(() => resolve(port))
         })
       })
-      const env = { DATA_DIR: dir, PORT: String(port), PRODUCTION: '1', DEMO_DATA: 'on', PAYMENTS: 'test' }
+      // the review's start: neither PRODUCTION nor https, yet reachable by anyone (decision 032)
+      const publicUrl = 'http://shop.example.com'
+      const env = { DATA_DIR: dir, PORT: String(port), HOST: '0.0.0.0', PUBLIC_URL: publicUrl }
+      const refused = await start(env).catch((e) => e)
+      expect(refused.code).toBe(2)
+      expect(String(refused.out)).toMatch(/production mode \(PUBLIC_URL is http:\/\/shop\.example\.com\)/)
+
+      const demo = { ...env, DEMO_DATA: 'on', PAYMENTS: 'test' }
       const signIn = (url: string, password: string) =>
         fetch(`${url}/api/auth/sign-in/email`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', origin: url },
+          headers: { 'content-type': 'application/json', origin: publicUrl },
           body: JSON.stringify({ email: 'admin@demo.preloved.test', password }),
         }).then((r) => r.status)
 
-      const first = await start(env)
+      const first = await start(demo)
       // the last lines it prints, once it listens
       await printed(first, 'DEMO_DATA=on: the demo accounts and listings are public')
-      const password = /Demo accounts \(password (\S+)\)/.exec(first.output())?.[1]
-      expect(password).toBeDefined()
+      const file = path.join(dir, 'demo-password')
+      const password = readFileSync(file, 'utf8')
       expect(password).not.toBe('Demo#2026')
+      expect(statSync(file).mode & 0o777).toBe(0o600)
       expect(first.output()).toContain('in production mode')
-      expect(first.output()).toContain('DEMO_DATA=on: the demo accounts and listings are public')
-      expect(readFileSync(path.join(dir, 'demo-password'), 'utf8')).toBe(password)
+      // the log names the file, never the password (log lines travel to collectors and their readers)
+      expect(first.output()).toContain(
+        `Demo accounts (their password is in ${file}, readable by this server's user only)`,
+      )
+      expect(first.output()).not.toContain(password)
+      expect(first.output()).not.toContain('Demo#2026')
       expect(await signIn(first.url, 'Demo#2026')).toBe(401)
-      expect(await signIn(first.url, password!)).toBe(200)
+      expect(await signIn(first.url, password)).toBe(200)
       first.child.kill('SIGTERM')
       expect(await first.exit).toBe(0)
 
-      const second = await start(env)
+      const second = await start(demo)
       await printed(second, 'DEMO_DATA=on: the demo accounts and listings are public')
       expect(second.output()).not.toContain('Demo accounts')
-      expect(await signIn(second.url, password!)).toBe(200)
+      expect(second.output()).not.toContain(password)
+      expect(await signIn(second.url, password)).toBe(200)
       second.child.kill('SIGTERM')
       expect(await second.exit).toBe(0)
     } finally {

@@ -49,9 +49,35 @@ export const bookingSchema = z.object({
   soldToSomeoneElse: z.boolean(),
   /** The bag is still for sale and not held by anyone: an expired order can be booked again. */
   canBookAgain: z.boolean(),
+  /**
+   * A payment hold (docs/decisions/034): booked while the bag cooled down after an unpaid hold ran out. It lasts a few
+   * minutes, is never renewed, and keeps nobody else out: the first buyer to pay gets the bag.
+   */
+  paymentHold: z.boolean(),
 })
 export type Booking = z.infer<typeof bookingSchema>
 export const bookingListSchema = z.array(bookingSchema)
+
+/** POST /bookings' answer: SPEC's insert result, with the kind of hold it gave and when it ends. */
+export const bookingCreatedSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  /** exclusive: the bag is yours until `expiresAt`; payment: pay before `expiresAt`, the first payment wins. */
+  hold: z.enum(['exclusive', 'payment']),
+  expiresAt: z.string(),
+})
+export type BookingCreated = z.infer<typeof bookingCreatedSchema>
+
+/**
+ * GET /booking-terms/{productId}: what Book Now gives right now. `exclusive`: a hold of `minutes` that keeps others
+ * out; `payment`: the bag is cooling down after an unpaid hold ran out, so a payment window of `minutes` shared with
+ * every buyer (the first payment wins); `none`: the bag is held by someone or not for sale.
+ */
+export const bookingTermsSchema = z.object({
+  hold: z.enum(['exclusive', 'payment', 'none']),
+  minutes: z.number(),
+})
+export type BookingTerms = z.infer<typeof bookingTermsSchema>
 
 export const wishlistBodySchema = z.object({
   product_id: z.string({ error: 'product_id is required' }).trim().min(1, 'product_id is required').max(64),

@@ -14,9 +14,22 @@ export const ROLES = ['customer', 'seller', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 export const PRODUCT_STATUSES = ['available', 'sold', 'removed'] as const
 export const BOOKING_STATUSES = ['held', 'paid', 'expired', 'cancelled'] as const
+/**
+ * A bag cools down for HOLD_MINUTES after an unpaid hold on it ran out (docs/decisions/034): Book Now then gives a
+ * payment hold of this many minutes at most (never longer than HOLD_MINUTES), shared with every other buyer.
+ */
+export const PAYMENT_HOLD_MINUTES = 5
+/** A bag held and released unpaid this many times within a day is flagged to the admin. */
+export const HOLD_CYCLING_LAPSES = 3
 export const REPORT_REASONS = ['counterfeit', 'misleading', 'prohibited', 'scam', 'other'] as const
 export const REPORT_STATUSES = ['open', 'dismissed', 'removed'] as const
 export const FIRST_ORDER_DISCOUNT_PERCENT = 15
+/** The most the first-order discount is worth by default, in dollars (FIRST_ORDER_DISCOUNT_MAX; docs/decisions/029). */
+export const FIRST_ORDER_DISCOUNT_MAX_DOLLARS = 50
+/** The first-order discount's rate and cap, as a receipt line names them. */
+export const FIRST_ORDER_DISCOUNT_RATE = `${FIRST_ORDER_DISCOUNT_PERCENT} %, up to $${FIRST_ORDER_DISCOUNT_MAX_DOLLARS}`
+/** How every screen advertises the first-order discount: its rate and its cap. */
+export const FIRST_ORDER_DISCOUNT_TEXT = `${FIRST_ORDER_DISCOUNT_PERCENT} % off your first order, up to $${FIRST_ORDER_DISCOUNT_MAX_DOLLARS}`
 export const PASSWORD_MIN = 6
 export const PASSWORD_SPECIALS = '!@#$&*'
 export const MAX_PAGE_SIZE = 100

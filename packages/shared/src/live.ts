@@ -3,9 +3,10 @@ import { messages } from './messages.ts'
 import './zod-config.ts'
 import { LIVE_EVENT_TYPES } from './live-names.ts'
 
-// Live updates (MARKETPLACE.md §5; issue 17): what GET /api/events (Server-Sent Events) pushes. Each SSE message has
-// `id:` (the event's number, for Last-Event-ID), `event:` (the type) and `data:` (JSON below). A stream opened without
-// Last-Event-ID starts with a `ready` event (data `{}`) whose id is the newest event there is.
+// Live updates: what GET /api/events (Server-Sent Events) pushes. Each SSE message has `id:` (the number
+// of the event among the user's own, 1, 2, 3…, for Last-Event-ID; decision 032), `event:` (the type) and `data:`
+// (JSON below). A stream opened without Last-Event-ID starts with a `ready` event (data `{}`) whose id is the user's
+// newest event.
 
 // The names a browser needs to open the stream (its event types, the ready event, the poll's id header) are in
 // live-names.ts, which holds no zod: the header's bell, on every page, listens through lib/live-events.

@@ -21,6 +21,7 @@ import { productPageMessages } from './messages/product-page.ts'
 import { productsMessages } from './messages/products.ts'
 import { reportsMessages } from './messages/reports.ts'
 import { reviewsMessages } from './messages/reviews.ts'
+import { riskMessages } from './messages/risk.ts'
 import { searchMessages } from './messages/search.ts'
 import { sellersMessages } from './messages/sellers.ts'
 import { settingsMessages } from './messages/settings.ts'
@@ -66,4 +67,5 @@ export const messages = {
   live: liveMessages,
   notifications: notificationsMessages,
   reviews: reviewsMessages,
+  risk: riskMessages,
 } as const

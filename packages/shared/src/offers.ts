@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import './zod-config.ts'
+import { MAX_PRICE, moneyField } from './money.ts'
 
 // Offers (MARKETPLACE.md §5 and §7; issue 17): the shared contract of server and web.
 
@@ -8,12 +9,14 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number]
 /** States in which an offer still stands (one per buyer and bag). */
 export const OPEN_OFFER_STATUSES = ['pending', 'countered'] as const satisfies readonly OfferStatus[]
 
-/** Dollars with at most two decimals, above zero. */
+/** Dollars with at most two decimals, above zero, at most a listing's highest price (the money parser, decision 031). */
 const dollars = (field: string) =>
-  z
-    .number({ error: `${field} must be an amount in dollars` })
-    .positive(`${field} must be more than 0`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${field} must have at most two decimals`)
+  moneyField({
+    field,
+    min: 0.01,
+    max: MAX_PRICE,
+    messages: { invalid: `${field} must be an amount in dollars`, decimals: `${field} must have at most two decimals` },
+  })
 
 /** POST /api/offers (customer). */
 export const createOfferBodySchema = z.object({

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import './zod-config.ts'
 import { addressSchema } from './addresses.ts'
+import { MAX_PRICE, moneyField } from './money.ts'
+import { MAX_SHIPPING } from './products.ts'
 
 // The order after payment (MARKETPLACE.md §4 and §7; issue 16): the shared contract of server and web.
 
@@ -71,12 +73,17 @@ export type AnswerBody = z.infer<typeof answerBodySchema>
 export const cancelBodySchema = z.object({ reason: noteSchema.optional() }).optional()
 export type CancelBody = z.infer<typeof cancelBodySchema>
 
-/** Dollars with at most two decimals, above zero (refunds). */
+/**
+ * Dollars with at most two decimals, above zero (refunds; the money parser, decision 031). The bound only keeps
+ * absurd amounts out: the server refuses more than what is left to refund of the order.
+ */
 const positiveDollars = (field: string) =>
-  z
-    .number({ error: `${field} must be an amount in dollars` })
-    .positive(`${field} must be more than 0`)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${field} must have at most two decimals`)
+  moneyField({
+    field,
+    min: 0.01,
+    max: MAX_PRICE + MAX_SHIPPING,
+    messages: { invalid: `${field} must be an amount in dollars`, decimals: `${field} must have at most two decimals` },
+  })
 
 /** POST /api/orders/{id}/resolve (admin; disputed only): release to the seller, or refund (in part with `amount`). */
 export const resolveBodySchema = z.object({
@@ -193,6 +200,11 @@ export const earningsSchema = z.object({
       payoutId: z.string().nullable(),
       note: z.string().nullable(),
       createdAt: z.string(),
+      /**
+       * When this entry's money may be paid out, once its order completed: the completion, or later for one of a new
+       * seller's first sales (the reserve). Null while the order is open, and for payouts.
+       */
+      availableAt: z.string().nullable(),
     }),
   ),
   /** The payout account, or null when none is set up yet. */

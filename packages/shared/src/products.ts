@@ -15,6 +15,7 @@ import {
   WEAR_NOTE_MAX,
 } from './constants.ts'
 import { messages } from './messages.ts'
+import { MAX_PRICE, moneyField } from './money.ts'
 import { sellerRatingSchema } from './reviews.ts'
 
 /** A listing as the API sends it (the spec's categoryDetails fields). */
@@ -82,20 +83,18 @@ export const productListQuerySchema = pageQuerySchema.extend({
 })
 export type ProductListQuery = z.infer<typeof productListQuerySchema>
 
-const MAX_PRICE = 1_000_000
 /** The most a listing may ask for shipping, in dollars (the database allows 100,000 cents). */
 export const MAX_SHIPPING = 1000
 
-/** A price in dollars: required, a positive number, at most 1,000,000, at most 2 decimals. */
+/** A price in dollars: required, more than 0, at most 1,000,000, at most 2 decimals (the money parser, decision 031). */
 const money = (requiredMessage: string, label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z
-      .number({ error: (issue) => (issue.input === undefined ? requiredMessage : `${label} must be a number`) })
-      .positive(`${label} must be more than 0`)
-      .max(MAX_PRICE, `${label} must be at most 1,000,000`)
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, `${label} can have at most 2 decimals`),
-  )
+  moneyField({
+    field: label,
+    min: 0.01,
+    max: MAX_PRICE,
+    strings: true,
+    messages: { required: requiredMessage, invalid: `${label} must be a number` },
+  })
 
 const text = (requiredMessage: string, label: string, max: number) =>
   z
@@ -177,14 +176,18 @@ export const listingDetailFields = {
     .min(1, 'photos must hold at least 1 photo')
     .max(MAX_PHOTOS, `photos may hold at most ${MAX_PHOTOS} photos`),
   /** Dollars for shipping, paid by the buyer on top of the price; 0 (the default) is free shipping. */
-  shipping: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-    z
-      .number({ error: 'shipping must be an amount in dollars (0 for free shipping)' })
-      .min(0, 'shipping cannot be negative (0 is free shipping)')
-      .max(MAX_SHIPPING, `shipping must be at most ${MAX_SHIPPING}`)
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'shipping can have at most 2 decimals'),
-  ),
+  shipping: moneyField({
+    field: 'shipping',
+    min: 0,
+    max: MAX_SHIPPING,
+    strings: true,
+    messages: {
+      required: 'shipping must be an amount in dollars (0 for free shipping)',
+      invalid: 'shipping must be an amount in dollars (0 for free shipping)',
+      tooLow: 'shipping cannot be negative (0 is free shipping)',
+      tooHigh: `shipping must be at most ${MAX_SHIPPING}`,
+    },
+  }),
 }
 
 const detailsOptional = {

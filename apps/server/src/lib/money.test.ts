@@ -13,5 +13,8 @@ describe('money', () => {
     expect(dollarsToCents(19.99)).toBe(1999)
     expect(dollarsToCents(1.005)).toBe(101)
     expect(() => dollarsToCents(Number.NaN)).toThrow(RangeError)
+    // exponent forms never become NaN cents (the money parser refuses them first)
+    expect(() => dollarsToCents(5e-9)).toThrow(RangeError)
+    expect(() => dollarsToCents(1e21)).toThrow(RangeError)
   })
 })

@@ -60,6 +60,10 @@ describe('loadConfig', () => {
     ['STRIPE_SECRET_KEY', 'pk_test_123'],
     ['STRIPE_API_URL', 'stripe mock'],
     ['TRUST_PROXY', 'yes please'],
+    ['SHOP_COUNTRIES', 'XX'],
+    ['SHOP_COUNTRIES', 'US,United Kingdom'],
+    ['SHOP_COUNTRIES', ' , '],
+    ['API_DOCS', 'private'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     let error: unknown
     try {
@@ -71,6 +75,14 @@ describe('loadConfig', () => {
     const message = (error as Error).message
     expect(message).toContain(name)
     expect(message.split('\n')).toHaveLength(1)
+  })
+
+  it('reads SHOP_COUNTRIES as a list of country codes libphonenumber knows, US and GB by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).SHOP_COUNTRIES).toEqual(['US', 'GB'])
+    expect(loadConfig({ DATA_DIR: dataDir(), SHOP_COUNTRIES: 'fr, de ,IT' }).SHOP_COUNTRIES).toEqual(['FR', 'DE', 'IT'])
+    expect(() => loadConfig({ DATA_DIR: dataDir(), SHOP_COUNTRIES: 'US,ZZ' })).toThrow(
+      'Invalid configuration: SHOP_COUNTRIES must be a comma-separated list of country codes such as US,GB (ZZ is not one)',
+    )
   })
 
   it('reads TRUST_PROXY as a flag, a hop count or a list of proxies', () => {
@@ -131,7 +143,7 @@ describe('production mode', () => {
     const envs: Record<string, string>[] = [
       {},
       { NODE_ENV: 'production' },
-      { PUBLIC_URL: 'http://shop.example.com' },
+      { PUBLIC_URL: 'http://localhost:3000' },
       { PUBLIC_URL: 'https://localhost:3000' },
       { PUBLIC_URL: 'https://127.0.0.1' },
       { PUBLIC_URL: 'https://[::1]:8443' },
@@ -147,6 +159,61 @@ describe('production mode', () => {
     expect(load({ PUBLIC_URL: 'https://shop.example.com', PRODUCTION: '0', ...keys }).production).toBe(true)
     expect(load({ PRODUCTION: '1', ...keys }).production).toBe(true)
     expect(load({ PRODUCTION: 'true', PUBLIC_URL: 'http://localhost:3000', ...keys }).production).toBe(true)
+  })
+
+  it('is on for a PUBLIC_URL on a host that is not local, whatever the scheme (decision 032)', () => {
+    for (const url of [
+      'http://shop.example.com',
+      'http://shop.test',
+      'http://shop.local:3000',
+      'http://192.168.1.20:3000',
+      'http://10.0.0.5',
+      'http://[fe80::1]:3000',
+      'http://localhost.example.com',
+      'http://127.0.0.1.nip.io',
+      'ws://shop.example.com',
+    ]) {
+      expect(refusal({ PUBLIC_URL: url }), url).toMatch(/^Refusing to start: production mode \(PUBLIC_URL is /)
+      expect(load({ PUBLIC_URL: url, ...keys }), url).toMatchObject({ production: true, DEMO_DATA: false })
+    }
+    expect(refusal({ PUBLIC_URL: 'http://shop.example.com/shop' })).toContain(
+      'production mode (PUBLIC_URL is http://shop.example.com)',
+    )
+    // never the credentials a URL may hold
+    expect(refusal({ PUBLIC_URL: 'http://ops:hunter2@shop.example.com' })).not.toContain('hunter2')
+  })
+
+  it('is on when the server listens beyond loopback (HOST), and off for every spelling of loopback', () => {
+    for (const host of ['0.0.0.0', '::', '[::]', '192.168.1.20', '10.0.0.5', 'shop.example.com', '::ffff:10.0.0.1']) {
+      expect(refusal({ HOST: host }), host).toContain('production mode (HOST is not a loopback address)')
+      expect(load({ HOST: host, PAYMENTS: 'test' }), host).toMatchObject({ production: true, DEMO_DATA: false })
+    }
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1']) {
+      expect(load({ HOST: host }), host).toMatchObject({ production: false, DEMO_DATA: true, PAYMENTS: 'test' })
+    }
+  })
+
+  it("the review's start (HOST=0.0.0.0, PUBLIC_URL on http) is production mode: no demo data, no test cards", () => {
+    const review = { HOST: '0.0.0.0', PUBLIC_URL: 'http://shop.example.com' }
+    expect(refusal(review)).toMatch(/production mode \(PUBLIC_URL is http:\/\/shop\.example\.com\).*PAYMENTS=test/)
+    expect(load({ ...review, ...keys })).toMatchObject({ production: true, DEMO_DATA: false, PAYMENTS: 'stripe' })
+  })
+
+  it('PRODUCTION=0 turns off the rules of PUBLIC_URL on http and of HOST, never that of a public https URL', () => {
+    const off = { PRODUCTION: '0', HOST: '0.0.0.0', PUBLIC_URL: 'http://shop.example.com' }
+    expect(load(off)).toMatchObject({ production: false, DEMO_DATA: true, PAYMENTS: 'test' })
+    expect(load({ PRODUCTION: 'off', HOST: '::' })).toMatchObject({ production: false })
+    expect(refusal({ ...off, PUBLIC_URL: 'https://shop.example.com' })).toContain(
+      'production mode (PUBLIC_URL is https://shop.example.com)',
+    )
+  })
+
+  it('keeps the API reference for admins unless API_DOCS=public opens it; public outside production', () => {
+    expect(load({ PRODUCTION: '1', ...keys }).API_DOCS).toBe('admin')
+    expect(load({ HOST: '0.0.0.0', ...keys }).API_DOCS).toBe('admin')
+    expect(load({ PRODUCTION: '1', API_DOCS: 'public', ...keys }).API_DOCS).toBe('public')
+    expect(load({}).API_DOCS).toBe('public')
+    expect(load({ API_DOCS: 'admin' }).API_DOCS).toBe('admin')
   })
 
   it('turns demo data off unless DEMO_DATA=on asks for it', () => {

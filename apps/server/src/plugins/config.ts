@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIPv4, isIPv6 } from 'node:net'
 import path from 'node:path'
+import { FIRST_ORDER_DISCOUNT_MAX_DOLLARS } from '@preloved/shared/constants'
+import { type CountryCode, isSupportedCountry } from 'libphonenumber-js/min'
 import { z } from 'zod'
 
 const optionalUrl = (name: string) =>
@@ -10,6 +13,13 @@ const optionalUrl = (name: string) =>
     .transform((v) => v || undefined)
     .pipe(z.url(`${name} must be a URL`).optional())
     .optional()
+
+const countryCodes = (v: string) =>
+  v
+    .split(',')
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean)
+const unknownCountry = (v: string) => countryCodes(v).find((c) => !isSupportedCountry(c as CountryCode))
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: 'must be one of true/false/1/0/on/off' })
@@ -30,8 +40,13 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   ADMIN_EMAIL: z.email('must be an email address').optional(),
   DEMO_DATA: flag.optional(),
-  /** Production mode by hand; it is also on whenever PUBLIC_URL is https:// on a host that is not local. */
+  /**
+   * Production mode by hand. It is also on when PUBLIC_URL names a host that is not local or HOST is not a loopback
+   * address (PRODUCTION=0 turns these two off), and always when PUBLIC_URL is https:// on a host that is not local.
+   */
   PRODUCTION: flag.optional(),
+  /** Who reads the API reference (/api/docs): everyone, or admins only (the default in production mode). */
+  API_DOCS: z.enum(['public', 'admin'], { error: 'must be public or admin' }).optional(),
   /** Which card processor: Stripe (the default when its keys are set) or the built-in test processor. */
   PAYMENTS: z.enum(['test', 'stripe'], { error: 'must be test or stripe' }).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
@@ -70,13 +85,46 @@ const envSchema = z.object({
     .max(86_400, 'must be at most 86400 seconds (a day)')
     .default(60),
   /** The shop's commission on the seller's price, in percent (stored on each order when it is paid). */
-  COMMISSION_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(0).max(100).default(12),
+  COMMISSION_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(0).max(100).default(15),
+  /**
+   * The most the first-order discount is worth, in whole dollars; it is 15 % of the price and never more than the
+   * order's commission either (docs/decisions/029).
+   */
+  FIRST_ORDER_DISCOUNT_MAX: z.coerce
+    .number({ error: 'must be a whole number of dollars' })
+    .int('must be a whole number of dollars')
+    .min(0)
+    .max(100_000)
+    .default(FIRST_ORDER_DISCOUNT_MAX_DOLLARS),
+  /**
+   * Days after completion before the money of one of a seller's first NEW_SELLER_SALES completed sales may be paid
+   * out (the new-seller reserve, docs/decisions/029); 0 turns it off.
+   */
+  NEW_SELLER_HOLD_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(0).max(90).default(7),
+  /** The most a listing may ask for shipping, in whole dollars (docs/decisions/035). */
+  MAX_SHIPPING: z.coerce.number({ error: 'must be a whole number of dollars' }).int().min(0).max(10_000).default(100),
   /** The lowest offer on a bag, in percent of its price (issue 17). */
   MIN_OFFER_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(1).max(99).default(60),
   /** Hours an offer, or a counter-offer, stands before it expires. */
   OFFER_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(720).default(48),
   /** Hours an accepted offer holds the bag for its buyer at the agreed price. */
   OFFER_HOLD_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(720).default(24),
+  /**
+   * Where the shop's members live, as ISO country codes libphonenumber knows (comma-separated): a number in a message
+   * that digits alone do not decide (after "serial", split by "then") is hidden when it is a possible phone number there.
+   */
+  SHOP_COUNTRIES: z
+    .string()
+    .default('US,GB')
+    .refine((v) => countryCodes(v).length > 0 && unknownCountry(v) === undefined, {
+      error: (issue) =>
+        `must be a comma-separated list of country codes such as US,GB${
+          typeof issue.input === 'string' && unknownCountry(issue.input)
+            ? ` (${unknownCountry(issue.input)!.slice(0, 8)} is not one)`
+            : ''
+        }`,
+    })
+    .transform((v) => countryCodes(v) as CountryCode[]),
   /** Days after completion in which the buyer may review the seller. */
   REVIEW_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(1).max(365).default(14),
   REDIS_URL: z
@@ -96,6 +144,19 @@ const envSchema = z.object({
   /** URLs per sitemap file (the protocol's maximum by default; tests page with a few). */
   SITEMAP_PAGE_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(50_000).default(50_000),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  /** New listings a verified seller may make in an hour (times RATE_LIMIT_FACTOR; decision 033). */
+  LISTINGS_PER_HOUR_VERIFIED: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(60),
+  /** New listings a seller who is not verified may make in an hour (times RATE_LIMIT_FACTOR; decision 033). */
+  LISTINGS_PER_HOUR_UNVERIFIED: z.coerce.number({ error: 'must be a whole number' }).int().min(1).default(10),
+  /**
+   * How often each instance matches the listings put on sale since against the saved searches, in seconds (decision
+   * 033): the longest a saved search waits to hear of a new bag, besides the matching itself.
+   */
+  SAVED_SEARCH_MATCH_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.1, 'must be at least 0.1 seconds')
+    .max(86_400, 'must be at most 86400 seconds (a day)')
+    .default(10),
   WEB_DIST: z.string().optional(),
   /**
    * Behind a load balancer: which proxies' X-Forwarded-For to believe, so per-IP limits see the client. A number of
@@ -117,7 +178,10 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>
 
 export interface Config
-  extends Omit<Env, 'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET' | 'PRODUCTION' | 'PAYMENTS'> {
+  extends Omit<
+    Env,
+    'DEMO_DATA' | 'DATABASE_URL' | 'PUBLIC_URL' | 'AUTH_SECRET' | 'PRODUCTION' | 'PAYMENTS' | 'API_DOCS'
+  > {
   DATABASE_URL: string | undefined
   /** Absolute origin for links; undefined means "http://localhost:PORT and http://127.0.0.1:PORT". */
   PUBLIC_URL: string | undefined
@@ -126,6 +190,8 @@ export interface Config
   PAYMENTS: 'test' | 'stripe'
   /** Served to the public: demo data and test cards only when asked for by name (DEMO_DATA=on, PAYMENTS=test). */
   production: boolean
+  /** /api/docs for everyone, or for admins only (signed out 401, others 403). */
+  API_DOCS: 'public' | 'admin'
   AUTH_SECRET: string
   dataDir: string
 }
@@ -155,7 +221,10 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret
 }
 
-/** localhost, *.localhost, 127.x.x.x and ::1: a PUBLIC_URL there is someone's own machine. */
+/**
+ * localhost, *.localhost, 127.x.x.x and ::1: a PUBLIC_URL there is someone's own machine. Nothing else is, `.test`
+ * and `.local` names included: they may well be reached by others on a network.
+ */
 export function isLocalHost(hostname: string): boolean {
   const host = hostname
     .toLowerCase()
@@ -164,15 +233,36 @@ export function isLocalHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1'
 }
 
+/** Whether listening on HOST stays on this machine: localhost, 127.x.x.x or ::1 (in any of its spellings). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+  if (h === 'localhost') return true
+  if (isIPv4(h)) return h.startsWith('127.')
+  if (isIPv6(h)) return new URL(`http://[${h}]`).hostname === '[::1]'
+  return false
+}
+
 /**
- * Why the instance is in production mode, or undefined when it is not: PRODUCTION=1, or a PUBLIC_URL with https:// on
- * a host that is not local (PRODUCTION=0 does not turn that off). Never NODE_ENV: tools set it for speed.
+ * Why the instance is in production mode, or undefined when it is not (decisions 012 and 032). Never NODE_ENV: tools
+ * set it for speed.
+ * - PRODUCTION=1;
+ * - PUBLIC_URL https:// on a host that is not local (PRODUCTION=0 does not turn that off: such a shop is public);
+ * - unless PRODUCTION=0: PUBLIC_URL on a host that is not local, whatever its scheme, or HOST not a loopback address
+ *   (the server listens where other machines reach it).
  */
-export function productionReason(env: Pick<Env, 'PRODUCTION' | 'PUBLIC_URL'>): string | undefined {
+export function productionReason(env: Pick<Env, 'PRODUCTION' | 'PUBLIC_URL' | 'HOST'>): string | undefined {
   if (env.PRODUCTION) return 'PRODUCTION=1'
-  if (!env.PUBLIC_URL) return undefined
-  const url = new URL(env.PUBLIC_URL)
-  return url.protocol === 'https:' && !isLocalHost(url.hostname) ? `PUBLIC_URL is ${url.origin}` : undefined
+  const url = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined
+  // a URL without a host (a made-up scheme) is not provably local either
+  const publicUrl = url && !(url.hostname && isLocalHost(url.hostname)) ? url : undefined
+  if (publicUrl?.protocol === 'https:') return `PUBLIC_URL is ${publicUrl.origin}`
+  if (env.PRODUCTION === false) return undefined
+  if (publicUrl) return `PUBLIC_URL is ${publicUrl.protocol}//${publicUrl.host}`
+  if (!isLoopbackHost(env.HOST)) return 'HOST is not a loopback address'
+  return undefined
 }
 
 /**
@@ -224,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : {}),
     PAYMENTS: payments,
     production: reason !== undefined,
+    // the whole API's map (admin routes, every field) is a help to attackers: a public instance shows it to its admins
+    API_DOCS: e.API_DOCS ?? (reason ? 'admin' : 'public'),
     DATABASE_URL: e.DATABASE_URL || undefined,
     PUBLIC_URL: e.PUBLIC_URL?.replace(/\/+$/, ''),
     // demo accounts with a published password: the local default, never a production one unless asked for

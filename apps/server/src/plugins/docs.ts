@@ -4,8 +4,11 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 
-/** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
-export const docsPlugin = fp(async (app: FastifyInstance) => {
+/**
+ * OpenAPI generated from the routes' zod schemas, browsable at /api/docs: for everyone, or for admins only
+ * (API_DOCS=admin, production's default; app.ts gives each of its routes that access).
+ */
+export const docsPlugin = fp(async (app: FastifyInstance, opts: { adminOnly: boolean }) => {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -33,5 +36,10 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  await app.register(async (docs) => {
+    // an admin's answers are theirs: no shared cache keeps them for the next visitor (the page's files said public)
+    if (opts.adminOnly)
+      docs.addHook('onSend', async (_req, reply) => void reply.header('cache-control', 'private, no-cache'))
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  })
 })

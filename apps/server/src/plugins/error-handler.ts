@@ -3,6 +3,7 @@ import { messages } from '@preloved/shared/messages'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import Stripe from 'stripe'
 import { AppError, pgErrorCode } from '../lib/errors.ts'
 
 export function errorBody(statusCode: number, message: string, code?: string) {
@@ -68,6 +69,9 @@ export function isDatabaseDown(err: unknown): boolean {
   return false
 }
 
+/** Stripe's errors that mean no answer came (the network, a timeout, Stripe's own 5xx or rate limit). */
+const STRIPE_UNREACHABLE = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError'])
+
 /** The only place that writes error bodies: `{ statusCode, error, message }`, never a stack trace. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
@@ -86,6 +90,16 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     // text PostgreSQL cannot store (a NUL, a broken encoding) that got past the input guard: the client's input
     if (BAD_TEXT_CODES.has(pgErrorCode(err) ?? '')) {
       return reply.code(400).send(errorBody(400, 'The request contains text that cannot be stored.'))
+    }
+    // a Stripe call no module turned into an answer of its own: Stripe is the gateway that failed (decision 031)
+    if (err instanceof Stripe.errors.StripeError) {
+      const unreachable = STRIPE_UNREACHABLE.has(err.type)
+      req.log.warn(
+        { stripe: { type: err.type, code: err.code, statusCode: err.statusCode, requestId: err.requestId } },
+        `Stripe call failed: ${err.message}`,
+      )
+      const message = unreachable ? messages.payments.stripeUnreachable : messages.payments.stripeRefused
+      return reply.code(502).send(errorBody(502, message))
     }
     if (isDatabaseDown(err)) {
       req.log.error({ err }, 'database unavailable')

@@ -11,9 +11,20 @@ export interface LimiterOptions {
   /** Requests allowed per window (multiplied by RATE_LIMIT_FACTOR). */
   max: number
   windowMs: number
-  /** What is counted: an IP, an account, or both in one key. */
-  key: (req: FastifyRequest) => string
+  /** What is counted: an IP, an account, or both in one key (read from the database if need be). */
+  key: (req: FastifyRequest) => string | Promise<string>
+  /** The 429's message, given the wait ("12 minutes") and the limit in force; "Too many attempts…" by default. */
+  message?: (wait: string, max: number) => string
 }
+
+/** How long a 429 asks to wait, in words: 'a second', '40 seconds', '12 minutes'. */
+export function waitWords(seconds: number): string {
+  if (seconds <= 1) return 'a second'
+  if (seconds < 120) return `${seconds} seconds`
+  return `${Math.ceil(seconds / 60)} minutes`
+}
+
+/** A wait in words: "a second", "40 seconds", "12 minutes" (rounded up). */
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,16 +55,14 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
 
   const factor = app.config.RATE_LIMIT_FACTOR
   app.decorate('limiter', (opts: LimiterOptions): Limiter => {
-    const check = app.createRateLimit({
-      max: Math.max(1, Math.ceil(opts.max * factor)),
-      timeWindow: opts.windowMs,
-      keyGenerator: opts.key,
-    })
+    const max = Math.max(1, Math.ceil(opts.max * factor))
+    const check = app.createRateLimit({ max, timeWindow: opts.windowMs, keyGenerator: opts.key })
     return async (req, reply) => {
       const result = await check(req)
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds))
         const wait = result.ttlInSeconds <= 1 ? 'a second' : `${result.ttlInSeconds} seconds`
+        if (opts.message) throw new AppError(429, opts.message(waitWords(result.ttlInSeconds), max))
         throw new AppError(429, messages.auth.tooManyAttempts.replace('a minute', wait))
       }
     }

@@ -45,6 +45,8 @@ export interface FakeStripe {
   transfers: { id: string; amount: number; destination: string; metadata: Record<string, string> }[]
   /** While set, a transfer answers this status (400: refused for good; 500: Stripe unreachable). */
   failTransfers: 400 | 500 | undefined
+  /** While true, every call's connection is cut before any answer: Stripe cannot be reached at all. */
+  unreachable: boolean
   /** What finishing Stripe's onboarding does: the account may receive transfers. */
   activate(accountId: string): FakeAccount
   /** What Stripe.js does when the buyer's card is accepted. */
@@ -120,7 +122,7 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
   const refunds: FakeStripe['refunds'] = []
   const calls: FakeStripe['calls'] = []
   const idempotent = new Map<string, { status: number; body: string }>()
-  const fake = { failCancels: false, failTransfers: undefined } as FakeStripe
+  const fake = { failCancels: false, failTransfers: undefined, unreachable: false } as FakeStripe
   const accounts = new Map<string, FakeAccount>()
   const accountLinks: FakeStripe['accountLinks'] = []
   const transfers: FakeStripe['transfers'] = []
@@ -314,6 +316,15 @@ export async function startFakeStripe(secretKey = 'sk_test_local_standin'): Prom
   }
 
   const server = createServer((req, res) => {
+    if (fake.unreachable) {
+      calls.push({
+        method: req.method ?? '',
+        path: new URL(req.url ?? '/', 'http://stripe.local').pathname,
+        idempotencyKey: undefined,
+      })
+      req.socket.destroy()
+      return
+    }
     handle(req, res).catch((err) => stripeError(res, 500, 'api_error', String(err)))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

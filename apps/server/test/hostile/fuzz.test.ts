@@ -309,8 +309,8 @@ describe('path aliases of every /api route', () => {
             expect(res.status, what).toBeLessThan(500)
             if (isRefusal(res)) return
             expect(res.status, what).toBe(plain.status)
-            // (a 429 says how many seconds are left, which moves on between the two answers)
-            const wait = (body: string) => body.replace(/wait (\d+ seconds|a second)/, 'wait …')
+            // (a 429 says how many seconds or minutes are left, which moves on between the two answers)
+            const wait = (body: string) => body.replace(/wait (\d+ (seconds|minutes)|a second)/, 'wait …')
             expect(wait(res.body), what).toBe(wait(plain.body))
           },
         ),

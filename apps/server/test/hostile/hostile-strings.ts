@@ -64,3 +64,134 @@ export const ODD = [
 ]
 
 export const HOSTILE = [...SQL_INJECTION, ...XSS, ...TRAVERSAL, ...ODD]
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url')
+const SOME_UUID = '3f2b8c1e-9a4d-4e7f-8b6a-1c2d3e4f5a6b'
+
+/**
+ * Paging cursors a client can make up (decision 031): `base64url(<instant>|<id>)` with instants PostgreSQL cannot
+ * store or that are not what the server writes, ids of the wrong form, extra parts, odd lengths and encodings.
+ * Every list must answer each with a 400 naming `cursor`, never by running its query.
+ */
+export const HOSTILE_CURSORS: string[] = [
+  // instants JavaScript reads and PostgreSQL cannot store, or far outside the shop's life
+  b64(`+275760-09-13T00:00:00.000Z|${SOME_UUID}`),
+  b64(`-271821-04-20T00:00:00.000Z|${SOME_UUID}`),
+  b64(`+010000-01-01T00:00:00.000Z|${SOME_UUID}`),
+  b64(`0000-01-01T00:00:00.000Z|${SOME_UUID}`),
+  b64(`1999-12-31T23:59:59.999Z|${SOME_UUID}`),
+  b64(`2101-01-01T00:00:00.000Z|${SOME_UUID}`),
+  b64(`9999-12-31T23:59:59.999Z|${SOME_UUID}`),
+  // dates that do not exist, and other spellings of real ones
+  b64(`2026-02-30T00:00:00.000Z|${SOME_UUID}`),
+  b64(`2026-13-01T00:00:00.000Z|${SOME_UUID}`),
+  b64(`2026-01-01T24:00:00.000Z|${SOME_UUID}`),
+  b64(`2026-01-01|${SOME_UUID}`),
+  b64(`2026-01-01T00:00:00Z|${SOME_UUID}`),
+  b64(`2026-01-01T00:00:00.000+01:00|${SOME_UUID}`),
+  b64(`2026-01-01T00:00:00.000000Z|${SOME_UUID}`),
+  b64(`Thu, 01 Jan 2026 00:00:00 GMT|${SOME_UUID}`),
+  b64(`1767225600000|${SOME_UUID}`),
+  b64(`NaN|${SOME_UUID}`),
+  b64(`Infinity|${SOME_UUID}`),
+  b64(`|${SOME_UUID}`),
+  // ids of the wrong form
+  b64('2026-01-01T00:00:00.000Z|'),
+  b64('2026-01-01T00:00:00.000Z|not a uuid'),
+  b64(`2026-01-01T00:00:00.000Z|${SOME_UUID.toUpperCase()}/x`),
+  b64(`2026-01-01T00:00:00.000Z|${SOME_UUID}' OR '1'='1`),
+  b64(`2026-01-01T00:00:00.000Z|${'a'.repeat(65)}`),
+  b64('2026-01-01T00:00:00.000Z|🧳'),
+  b64(`2026-01-01T00:00:00.000Z|${SOME_UUID}|${SOME_UUID}`),
+  b64(`2026-01-01T00:00:00.000Z|${SOME_UUID}\n`),
+  b64(`2026-01-01T00:00:00.000Z ${SOME_UUID}`),
+  b64('seq:99999999999999999999'),
+  b64('seq:-1'),
+  // lengths and encodings
+  'A',
+  'AA',
+  b64('x'.repeat(100)),
+  'A'.repeat(121),
+  'A'.repeat(200),
+  'A'.repeat(201),
+  'A'.repeat(5000),
+  `${b64(`2026-01-01T00:00:00.000Z|${SOME_UUID}`)}=`,
+  `${b64(`2026-01-01T00:00:00.000Z|${SOME_UUID}`)}.${'A'.repeat(22)}`,
+  Buffer.from(`2026-01-01T00:00:00.000Z|${SOME_UUID}`).toString('base64'),
+  Buffer.from([0xff, 0xfe, 0xfd, 0x00, 0x7c]).toString('base64url'),
+  '%00',
+  '../../etc/passwd',
+]
+
+/**
+ * Amounts no money field may take (decision 031), as they go into a JSON body's text: JSON numbers (exponent forms,
+ * -0, a third decimal, values past every bound, a number too large for a double) and strings (exponents, NaN,
+ * Infinity, signs, separators, blanks and currency signs inside, other digits), and values of other types.
+ */
+export const HOSTILE_AMOUNTS: string[] = [
+  // JSON numbers
+  '5e-9',
+  '1e-7',
+  '1E-3',
+  '1e21',
+  '1E21',
+  '1e+21',
+  '1e400',
+  '-1e400',
+  '-0',
+  '-0.0',
+  '-0.01',
+  '-1',
+  '1.005',
+  '0.001',
+  '10.999',
+  '99.9999999',
+  '1000000000',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  // strings
+  '"5e-9"',
+  '"1e21"',
+  '"1e2"',
+  '"NaN"',
+  '"Infinity"',
+  '"-Infinity"',
+  '"-0"',
+  '"-5"',
+  '"+5"',
+  '"0x10"',
+  '"0b1"',
+  '"1_000"',
+  '"1,000"',
+  '"1,000.00"',
+  '"12,50"',
+  '"$12"',
+  '"12$"',
+  '"€12"',
+  '"£5.00"',
+  '"USD 5"',
+  '"12 USD"',
+  '"1 000"',
+  '"12. 50"',
+  '"12 .50"',
+  '"1\\u00a0000"',
+  '"١٢"',
+  '"１２"',
+  '".5"',
+  '"5."',
+  '"12.345"',
+  '"12.3.4"',
+  '"0.001"',
+  `"${'9'.repeat(40)}"`,
+  '""',
+  '" "',
+  '"\\t"',
+  // other types
+  'null',
+  'true',
+  'false',
+  '[]',
+  '[12]',
+  '{}',
+  '{"$numberDecimal": "12"}',
+]

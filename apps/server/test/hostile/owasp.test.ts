@@ -35,7 +35,8 @@ const post = (s: Session, url: string, payload: unknown, method: 'POST' | 'PUT' 
   t.app.inject({ method, url, headers: s.bearer, payload: payload as object })
 
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAIL, MAX_OPEN_HOLDS: '100' }) // the customer holds many bags over these tests
+  // the customer holds many bags over these tests, and the seller lists many (more than a new seller's hourly 10)
+  t = await buildTestApp({ ADMIN_EMAIL, MAX_OPEN_HOLDS: '100', LISTINGS_PER_HOUR_UNVERIFIED: '1000' })
   ;[seller, customer, admin] = await Promise.all([
     signUp(t.app, { email: 'o-seller@example.test', role: 'seller' }),
     signUp(t.app, { email: 'o-customer@example.test', role: 'customer' }),

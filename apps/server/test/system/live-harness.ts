@@ -7,7 +7,7 @@ export interface LiveInstance {
   child: ChildProcess
   url: string
   output: () => string
-  /** publishLive on this instance; answers the ids written. */
+  /** publishLive on this instance; answers the ids written (each user's own event number, as their stream shows it). */
   publish(userIds: string[], type: LiveEventType, data: Record<string, unknown>): Promise<number[]>
   stop(): Promise<void>
 }

@@ -2,7 +2,7 @@
  * A server instance for the live-update system test and `npm run bench:live`: the real app (buildApp, as
  * src/server.ts starts it, from the same environment), plus an internal publish path over the process's IPC channel
  * (never an HTTP route): the parent sends `{ publish: { ref, userIds, type, data } }` and gets `{ published: ref,
- * ids }` once publishLive has written and woken. The system test uses it to publish exactly the events it checks
+ * ids }` (each user's event number, what their stream shows as `id:`) once publishLive has written and woken. The system test uses it to publish exactly the events it checks
  * (besides the messages it sends through the real routes); `npm run bench:live` sends only through the routes. Start
  * it with `--import tsx` and an 'ipc' stdio slot.
  */
@@ -25,7 +25,7 @@ process.on('message', (msg: PublishRequest) => {
   if (!msg?.publish) return
   const { ref, userIds, type, data } = msg.publish
   publishLive(app.live, app.db, userIds, type, data).then(
-    (events) => process.send?.({ published: ref, ids: events.map((e) => e.id) }),
+    (events) => process.send?.({ published: ref, ids: events.map((e) => e.seq) }),
     (err: Error) => process.send?.({ published: ref, error: err.message }),
   )
 })

@@ -115,6 +115,42 @@ for (const transport of transports) {
       for (const c of [toSeller, toBuyer, toOther]) c.close()
     })
 
+    it("reconnects to B with A's Last-Event-ID and gets what was missed: the user's own numbers on both", async () => {
+      const [u, busy] = await Promise.all([A.signUp(`back-${tag}@example.test`), A.signUp(`busy-${tag}@example.test`)])
+      const onA = await stream(a.url, { cookie: u.cookie })
+      await opened(onA)
+      await a.publish([busy.id], 'notification', { someone: 'else' })
+      const [first] = await a.publish([u.id], 'notification', { n: 1 })
+      expect(await onA.until((c) => c.events.length === 1, 10_000)).toBe(true)
+      expect(first).toBe(1) // u's first event, however many the platform wrote before
+      const seen = onA.lastEventId!
+      expect(seen).toBe('1')
+      onA.close()
+      await onA.ended
+      // away: two events of u's, published on A, others' in between
+      const [second] = await a.publish([u.id], 'notification', { n: 2 })
+      await a.publish([busy.id], 'notification', { someone: 'else' })
+      const [third] = await a.publish([u.id], 'message', { n: 3 })
+      // the browser reconnects through the balancer, to B this time
+      const onB = await stream(b.url, { cookie: u.cookie, 'last-event-id': seen })
+      expect(onB.status).toBe(200)
+      expect(await onB.until((c) => c.events.length === 2, 10_000)).toBe(true)
+      expect(onB.events).toEqual([
+        { id: second, type: 'notification', data: { n: 2 } },
+        { id: third, type: 'message', data: { n: 3 } },
+      ])
+      expect([second, third]).toEqual([2, 3])
+      // and live on B after it
+      const [fourth] = await a.publish([u.id], 'offer', { n: 4 })
+      expect(await onB.until((c) => c.events.length === 3, 10_000)).toBe(true)
+      expect(onB.events[2]).toEqual({ id: fourth, type: 'offer', data: { n: 4 } })
+      // the poll on B goes on from the same numbers
+      const polled = await B.call('GET', `/api/events?poll=1&after=${seen}`, { headers: { cookie: u.cookie } })
+      expect((polled.body as { id: number }[]).map((e) => e.id)).toEqual([2, 3, 4])
+      expect(polled.headers.get('x-last-event-id')).toBe('4')
+      onB.close()
+    })
+
     it('ends the stream on B when its session signs out on A', async () => {
       const u = await A.signUp(`out-${tag}@example.test`)
       const onB = await stream(b.url, { cookie: u.cookie })

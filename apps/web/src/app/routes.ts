@@ -65,6 +65,8 @@ export default [
       route('disputes/:id', 'routes/dashboard/dispute.tsx'),
       // issue 17: reported messages, to read in their conversation and dismiss or remove
       route('reportedMessages', 'routes/dashboard/reported-messages.tsx'),
+      // linked accounts and bags held again and again, to confirm or dismiss
+      route('flags', 'routes/dashboard/flags.tsx'),
     ]),
     layout('routes/guards/seller.tsx', [
       route('addProducts', 'routes/dashboard/add-products.tsx'),

@@ -44,7 +44,8 @@ export const paths = {
     editProduct: (id: string) => `/dashboard/myProducts/${encodeURIComponent(id)}/edit`,
     // issue 16: the seller's money, and the admin's orders and disputes
     earnings: () => '/dashboard/earnings',
-    adminOrders: () => '/dashboard/orders',
+    /** The admin's orders; `q` searches them by order id or a buyer's or seller's email. */
+    adminOrders: (q?: string) => (q ? `/dashboard/orders?${new URLSearchParams({ q })}` : '/dashboard/orders'),
     disputes: () => '/dashboard/disputes',
     dispute: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
     // issue 17: the offers a buyer made, and the offers on a seller's bags
@@ -54,6 +55,8 @@ export const paths = {
     messages: () => '/dashboard/messages',
     conversation: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
     reportedMessages: () => '/dashboard/reportedMessages',
+    // the admin's flags: orders between accounts that may be one person, bags held again and again
+    flags: () => '/dashboard/flags',
     // issue 17: the bell's page, mail settings and saved searches, for every role
     notifications: () => '/dashboard/notifications',
     notificationSettings: () => '/dashboard/notification-settings',

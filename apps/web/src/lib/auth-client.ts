@@ -6,6 +6,7 @@ import type { SessionUser } from '@preloved/shared/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { clearAccessToken } from './access-token'
 import { api, type ResponseParser } from './api-client'
+import { forgetLiveEvents } from './live-events'
 import { queryClient } from './query-client'
 
 export type { SessionUser } from '@preloved/shared/auth'
@@ -55,12 +56,16 @@ export async function signOut(): Promise<void> {
   // The session becomes "signed out" in place: the header and the guards watching it update at once (a removed
   // query would leave them watching the old one).
   queryClient.setQueryData(SESSION_QUERY_KEY, null)
-  forgetCachedAnswers()
+  forgetCachedAnswers(false)
 }
 
-/** Drops every cached answer but the session: nothing of one account may show to the next. */
-export function forgetCachedAnswers(): void {
+/**
+ * Drops every cached answer but the session, and where the live stream was: nothing of one account may show to the
+ * next. Signed in as someone (`signedIn`), the pages that listen get the new session's stream at once.
+ */
+export function forgetCachedAnswers(signedIn = true): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] })
+  forgetLiveEvents(signedIn)
 }
 
 /** For calls whose answer the app does not read. */

@@ -29,7 +29,11 @@ const handlers = new Map<LiveEventType, Set<Handler>>()
 let source: EventSource | undefined
 let connected = false
 let users = 0
-/** The last event id seen (stream or poll): where the next connection or poll starts. */
+/**
+ * The last event id seen (stream or poll): where the next connection or poll starts. Ids number the signed-in user's
+ * own events, so another user's (after a sign-out and in, in this tab) would replay or skip the wrong ones: forgotten
+ * when the session ends.
+ */
 let lastId: string | undefined
 let errors: number[] = []
 let pollTimer: ReturnType<typeof setTimeout> | undefined
@@ -120,6 +124,7 @@ function startPolling() {
     if (!polling) return
     if (outcome === 'stop') {
       stopped = true
+      lastId = undefined
       stopPolling()
       return
     }
@@ -149,6 +154,16 @@ function close() {
   closeStream()
   stopPolling()
   errors = []
+}
+
+/**
+ * The session changed (signed out, or in as someone): the stream closes and forgets its last id, so that the next
+ * user's starts from their own newest event; it opens again at once for the new session if pages listen (`reopen`).
+ */
+export function forgetLiveEvents(reopen = true) {
+  close()
+  lastId = undefined
+  if (reopen && users > 0) open()
 }
 
 /** Whether the live stream is open now (pages poll while it is not). */

@@ -1,3 +1,5 @@
+import { FIRST_ORDER_DISCOUNT_TEXT } from '../constants.ts'
+
 /** The texts of auth. */
 export const authMessages = {
   emailRequired: 'Email is required',
@@ -11,7 +13,7 @@ export const authMessages = {
   loggedIn: 'User logged in successfully!',
   created: 'User Created Successfully.',
   signedIn: 'User Signed in Successfully.',
-  discountLine: '...get 15% off on your first order!*',
+  discountLine: `...get ${FIRST_ORDER_DISCOUNT_TEXT}!*`,
   discountCondition: '*on your first order, applied at checkout',
   googleNotConfigured: 'Google sign-in is not set up on this site. Please use your email and password.',
   invalidCredentials: 'Invalid email or password',
@@ -21,6 +23,9 @@ export const authMessages = {
   notYourEmail: 'You can only ask about your own account.',
   adminRoleRefused: 'Role must be customer or seller',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** Change-password after too many tries of the current password on one account (from any address). */
+  tooManyPasswordChecks: (wait: string) =>
+    `Too many tries of the current password on this account. For its safety, please wait ${wait} and try again.`,
   resetSent: 'If an account exists for that email, we have sent it a link to reset the password.',
   resetDone: 'Your password has been changed. Please log in with the new one.',
   resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',

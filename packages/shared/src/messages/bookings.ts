@@ -19,4 +19,14 @@ export const bookingsMessages = {
   tooManyHolds: (max: number) =>
     `You are already holding ${max} bags. Pay for one or let a hold run out before booking another.`,
   reservedLabel: 'Reserved',
+  /** Book Now on a bag that is cooling down after an unpaid hold ran out (docs/decisions/034). */
+  paymentHoldTitle: (minutes: number) => `Pay within ${minutes} minute${minutes === 1 ? '' : 's'} to secure this bag`,
+  paymentHoldNote:
+    'A hold on this bag ran out a moment ago, so it is open to every buyer: other buyers can pay for it at the same time, and the first payment gets it. If someone pays before you, your card is not charged (or the payment is refunded at once).',
+  /** A payment hold's time ran out: it is never renewed. */
+  paymentHoldEnded:
+    'Your payment window for this bag has ended. Book it again if it is still for sale: the first payment gets it.',
+  /** Starting to pay an expired hold while the bag cools down: no renewal, book again for a payment hold. */
+  coolingDown: (minutes: number) =>
+    `Your hold on this bag ran out, so it is open to every buyer for now. Book it again and pay within ${minutes} minute${minutes === 1 ? '' : 's'} to secure it: the first payment gets it.`,
 } as const

@@ -8,6 +8,11 @@ export const moneyPagesMessages = {
     pending: 'Pending',
     pendingHint:
       'Sales waiting for the buyer: held until the buyer confirms the bag arrived or the order completes on its own.',
+    /** The new seller's reserve: the money of their first completed sales waits a few days after completion. */
+    reserveHint: (date: string) =>
+      `Your first 3 completed sales are held for a few days after completion while a new shop gets started. The next of them becomes available on ${date}.`,
+    /** Under a ledger line whose money is held in the reserve. */
+    availableFrom: (date: string) => `Available from ${date}`,
     available: 'Available',
     availableHint: 'Completed sales, less commission and refunds: yours to pay out now.',
     paidOut: 'Paid out',

@@ -27,6 +27,9 @@ export const orderMovesMessages = {
   nothingToRefund: 'Everything the buyer paid has been refunded already.',
   amountOnlyWithRefund: 'amount is only for outcome refund',
   refundFailed: 'The card processor could not refund the payment. Nothing was changed; try again.',
+  /** A client Idempotency-Key sent again with other parameters (as Stripe answers it). */
+  idempotencyKeyReused: (key: string, what: string) =>
+    `Idempotency-Key "${key}" was used on this order for another request (${what}). Nothing was done: send a new key for a different request.`,
   accountHasOpenOrders: (n: number) =>
     `This account has ${n} open order${n === 1 ? '' : 's'} (paid, shipped or disputed): it can be deleted once they are closed.`,
   accountHasBalance: (amount: string) =>

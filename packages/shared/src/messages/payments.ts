@@ -9,6 +9,10 @@ export const paymentsMessages = {
     'Your hold had expired and another customer is buying this bag now. Your payment has been refunded.',
   soldToOtherRefunded: 'Sorry, this bag was sold to another customer just before your payment. It has been refunded.',
   holdTaken: 'Your hold has expired and another customer is holding this bag now.',
+  /** A payment hold (docs/decisions/034): another buyer's payment came first. */
+  paidFirstByOther: 'Another buyer paid for this bag first, so it is theirs. You have not been charged.',
+  paidFirstRefunded:
+    'Another buyer paid for this bag a moment before you, so it is theirs. Your payment has been refunded.',
   notVerified: 'The payment could not be confirmed with the card processor.',
   /** The test processor refuses an intent whose amount is no longer valid; the page then loads the fresh one. */
   discountMoved: (amount: string) =>
@@ -20,6 +24,10 @@ export const paymentsMessages = {
   changedElsewhere: 'Your payment was changed in another window. Reload this page to see the amount to pay.',
   staleIntent: 'This price is no longer valid: the amount to pay was updated above. Check it and pay again.',
   processorUnreachable: 'The card processor could not be reached. Please try again in a moment.',
+  /** A call to Stripe (payments, refunds, payouts, payout accounts) that found no Stripe to answer it. */
+  stripeUnreachable: 'Stripe, our payment provider, could not be reached. Please try again in a moment.',
+  /** A call to Stripe that Stripe answered with a refusal the shop did not expect. */
+  stripeRefused: 'Stripe, our payment provider, refused the request. Please try again later.',
   alreadyCharged: 'This payment has already been charged. Find the order in My Orders.',
   renewalCancelled: 'This order was cancelled: the listing is no longer for sale.',
   cardNumberIncorrect: 'Your card number is incorrect.',

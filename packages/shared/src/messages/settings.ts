@@ -5,5 +5,7 @@ export const settingsMessages = {
   linkNotText: (network: string) => `${network} must be text or null`,
   linkTooLong: (label: string) => `${label} link must be at most 300 characters`,
   linkNotPage: (label: string, host: string) => `${label} link must be an https address of your page on ${host}`,
+  linkRedirects: (label: string, via: string) =>
+    `${label} link must lead straight to your page, not through a redirector or link shortener (${via})`,
   saved: 'Settings saved',
 } as const

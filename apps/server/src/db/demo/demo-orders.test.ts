@@ -26,14 +26,14 @@ import {
 import { DEMO_CUSTOMERS, DEMO_LISTINGS, DEMO_PASSWORD, DEMO_SELLERS, DEMO_USERS } from './demo-data.ts'
 import { DEMO_ORDERS, DEMO_PAYOUT_ACCOUNT, type DemoOrderState } from './demo-orders.ts'
 import { DEMO_PAST_SALES } from './demo-reviews.ts'
-import { seedDemoData } from './seed.ts'
+import { DEFAULT_ORDER_RULES, seedDemoData } from './seed.ts'
 
 // Issue 16 item 6: the demo's orders are consistent — money (ledger sums), state, timeline, the bags — and the README's
 // demo accounts still work with them in place.
 
 const DAY = 86_400_000
 const NOW = new Date(Date.UTC(2026, 10, 25, 12))
-const RULES = { commissionPercent: 12, shipDays: 5, autoCompleteDays: 3 }
+const RULES = DEFAULT_ORDER_RULES
 
 let dir: string
 let database: Database
@@ -132,11 +132,15 @@ describe('demo orders', () => {
       } else if (spec.state === 'partlyRefunded') {
         partial++
         expect(refunded).toBe(Math.round(o.priceCents * 0.2))
-        // commission on what is left of the price
-        expect(commission).toBe(Math.round(((o.priceCents - refunded) * RULES.commissionPercent) / 100))
+        // the refund takes its share of the price and of the shipping (shipping rounded down; without a discount the
+        // price keeps the rest of what was kept), and the commission is on the price left, rounded up
+        expect(o.discountCents).toBe(0)
+        const kept = o.amountPaidCents - refunded
+        const priceLeft = kept - Math.floor((o.shippingCents * kept) / o.amountPaidCents)
+        expect(commission).toBe(Math.ceil((priceLeft * RULES.commissionPercent) / 100))
       } else {
         expect(refunded).toBe(0)
-        expect(commission).toBe(Math.round((o.priceCents * RULES.commissionPercent) / 100))
+        expect(commission).toBe(Math.ceil((o.priceCents * RULES.commissionPercent) / 100))
         expect(sellerShare).toBe(o.priceCents + o.shippingCents - commission)
       }
       expect(o.discountCents > 0, spec.listing).toBe(Boolean(spec.discounted))
@@ -236,13 +240,13 @@ describe('demo orders', () => {
     expect(entries.map((e) => [e.account, e.kind, e.amountCents])).toEqual([
       [sellerId, 'payout', -rows[0]!.amountCents],
     ])
-    expect(await balanceOf(db(), sellerId)).toEqual({ pending: 0, available: 0, paidOut: rows[0]!.amountCents })
+    expect(await balanceOf(db(), sellerId, NOW)).toEqual({ pending: 0, available: 0, paidOut: rows[0]!.amountCents })
     // the seller of the other completed sale has it available, the sellers of open orders have it pending
     const [completed] = (await demoOrders()).filter((o) => o.spec.state === 'completed')
-    expect((await balanceOf(db(), completed!.order.sellerId)).available).toBeGreaterThan(0)
+    expect((await balanceOf(db(), completed!.order.sellerId, NOW)).available).toBeGreaterThan(0)
     const [shipped] = (await demoOrders()).filter((o) => o.spec.state === 'shipped')
-    expect((await balanceOf(db(), shipped!.order.sellerId)).pending).toBe(
-      shipped!.order.priceCents - Math.round((shipped!.order.priceCents * RULES.commissionPercent) / 100),
+    expect((await balanceOf(db(), shipped!.order.sellerId, NOW)).pending).toBe(
+      shipped!.order.priceCents - Math.ceil((shipped!.order.priceCents * RULES.commissionPercent) / 100),
     )
   })
 

@@ -129,7 +129,7 @@ const token = (bytes = 12) => randomBytes(bytes).toString('base64url')
 /** Paid as the payment route records a test-mode charge, in one transaction; answers the order's id. */
 export async function pay(db: Db, people: People, listing: Listing, o: DemoOrder, rules: OrderRules, paidAt: Date) {
   const buyerId = people.idOf(o.buyer)
-  const due = amountDue(listing.priceCents, Boolean(o.discounted))
+  const due = amountDue(listing.priceCents, Boolean(o.discounted), 0, rules)
   const address = o.state === 'awaitingAddress' ? null : ADDRESSES[o.buyer]
   return db.transaction(async (tx) => {
     const bookedAt = new Date(paidAt.getTime() - 20 * 60_000)
@@ -277,7 +277,8 @@ export async function seedDemoOrders(
         await ship()
         // nobody confirmed: the order completed by itself AUTO_COMPLETE_DAYS after shipping (the sweeper's move)
         await applyDue(deps, id, at(1 + deps.rules.autoCompleteDays))
-        await payOut(deps.db, seller.id, at(2 + deps.rules.autoCompleteDays))
+        // once the new seller's reserve (NEW_SELLER_HOLD_DAYS after completion) let it go
+        await payOut(deps.db, seller.id, at(2 + deps.rules.autoCompleteDays + deps.rules.newSellerHoldDays))
         break
       }
       case 'cancelled':
@@ -298,7 +299,7 @@ async function payOut(db: Db, sellerId: string, at: Date) {
     await tx
       .insert(payoutAccounts)
       .values({ userId: sellerId, provider: 'test', ...DEMO_PAYOUT_ACCOUNT, createdAt: at, updatedAt: at })
-    const { available } = await balanceOf(tx, sellerId)
+    const { available } = await balanceOf(tx, sellerId, at)
     if (available <= 0) throw new Error('demo payout: nothing available')
     const [payout] = await tx
       .insert(payouts)

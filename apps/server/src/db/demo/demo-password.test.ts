@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -23,5 +23,13 @@ describe('demoPassword', () => {
     expect(statSync(path.join(dir, 'demo-password')).mode & 0o777).toBe(0o600)
     expect(demoPassword({ production: true, dataDir: dir })).toBe(first) // a restart keeps it
     expect(demoPassword({ production: true, dataDir: dataDir() })).not.toBe(first) // another instance has its own
+  })
+
+  it('replaces an unusable leftover file with a new password readable by its owner only', () => {
+    const dir = dataDir()
+    writeFileSync(path.join(dir, 'demo-password'), 'short', { mode: 0o644 })
+    const password = demoPassword({ production: true, dataDir: dir })
+    expect(password).not.toBe('short')
+    expect(statSync(path.join(dir, 'demo-password')).mode & 0o777).toBe(0o600)
   })
 })

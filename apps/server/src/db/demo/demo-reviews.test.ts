@@ -10,7 +10,7 @@ import type { Database } from '../client.ts'
 import { orders, payments, products, reviews, users } from '../schema/index.ts'
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './demo-data.ts'
 import { DEMO_ORDER_REVIEWS, DEMO_PAST_SALE_LISTINGS, DEMO_PAST_SALES } from './demo-reviews.ts'
-import { seedDemoData } from './seed.ts'
+import { DEFAULT_ORDER_RULES, seedDemoData } from './seed.ts'
 
 // Issue 17 items 4 and 6: the demo's reviews, each on a completed order within its window, with replies, and enough of
 // them for badges; every bag of the demo's catalogue stays for sale, and the demo customers keep their first-order
@@ -30,7 +30,7 @@ beforeAll(async () => {
   const store = new LocalImageStore(path.join(dir, 'uploads'))
   expect(
     await seedDemoData(database.db, store, undefined, DEMO_PASSWORD, undefined, {
-      orderRules: { commissionPercent: 12, shipDays: 5, autoCompleteDays: 3 },
+      orderRules: DEFAULT_ORDER_RULES,
       now: NOW,
     }),
   ).toBe(true)

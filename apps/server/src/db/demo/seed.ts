@@ -20,7 +20,13 @@ const HOUR_MS = 60 * 60 * 1000
 const DAY_MS = 24 * HOUR_MS
 
 /** The rules demo orders are paid under when the caller names none (the configuration's defaults). */
-const DEFAULT_ORDER_RULES: OrderRules = { commissionPercent: 12, shipDays: 5, autoCompleteDays: 3 }
+export const DEFAULT_ORDER_RULES: OrderRules = {
+  commissionPercent: 15,
+  discountMaxCents: 5_000,
+  shipDays: 5,
+  autoCompleteDays: 3,
+  newSellerHoldDays: 7,
+}
 
 /** The demo's past sends no mail. */
 const SILENT: Mailer = { kind: 'outbox', send: async () => {} }

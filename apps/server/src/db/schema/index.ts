@@ -1,6 +1,7 @@
 export * from './auth.ts'
 export * from './catalog.ts'
 export * from './content.ts'
+export * from './holds.ts'
 export * from './orders.ts'
 export * from './orders-after-payment.ts'
 export * from './talk.ts'

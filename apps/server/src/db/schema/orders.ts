@@ -35,6 +35,14 @@ export const bookings = pgTable(
     /** Times an expired hold was taken again by starting to pay (at most once: finding 5 of issue #12). */
     renewals: integer('renewals').notNull().default(0),
     /**
+     * 'exclusive': the bag is this customer's until `expires_at` (one such hold, or a sale, per bag). 'payment': a short
+     * payment hold given while the bag cools down after an unpaid hold lapsed (docs/decisions/034): it keeps nobody
+     * else out, is never renewed, and the first payment of any buyer wins the bag.
+     */
+    holdKind: text('hold_kind', { enum: ['exclusive', 'payment'] })
+      .notNull()
+      .default('exclusive'),
+    /**
      * The delivery address sent with POST /api/create-payment-intent (issue 16), copied to the order when the payment
      * succeeds; null for SPEC's call without one (the order then waits for it).
      */
@@ -43,7 +51,11 @@ export const bookings = pgTable(
   },
   (t) => [
     check('booking_price_ck', sql`${t.priceCents} >= 0`),
-    uniqueIndex('booking_one_live_per_product_uq').on(t.productId).where(sql`${t.status} in ('held', 'paid')`),
+    uniqueIndex('booking_one_live_per_product_uq')
+      .on(t.productId)
+      .where(sql`${t.status} = 'paid' or (${t.status} = 'held' and ${t.holdKind} = 'exclusive')`),
+    // the holds sweep finds the holds whose time ran out
+    index('booking_held_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'held'`),
     index('booking_customer_idx').on(t.customerId, t.createdAt.desc().nullsFirst()),
     index('booking_product_idx').on(t.productId),
   ],
@@ -60,6 +72,13 @@ export const wishlists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The price this member last heard of (the price when they saved it, then each price drop they were told of):
+     * a drop is told only when it is meaningful against it (decision 033). Null on entries older than the rule.
+     */
+    toldPriceCents: integer('told_price'),
+    /** When they were last told of a price drop of this bag: at most one a day. */
+    priceToldAt: timestamp('price_told_at', { withTimezone: true }),
   },
   (t) => [
     unique('wishlist_product_user_uq').on(t.productId, t.userId),
@@ -124,6 +143,12 @@ export const paymentIntents = pgTable(
     clientSecret: text('client_secret').notNull(),
     amountCents: integer('amount').notNull(),
     discountCents: integer('discount').notNull().default(0),
+    /**
+     * The price and shipping the amount was made of (docs/decisions/035): the order records what this charge covered,
+     * even if the seller lowered the price while it was being paid. Null on intents opened before they were kept.
+     */
+    priceCents: integer('price'),
+    shippingCents: integer('shipping'),
     /**
      * open: may be charged; superseded: its amount is no longer valid (the discount moved to another bag or was used,
      * or the amount changed), refused by the test processor and cancelled at Stripe; used: charged; refunded: its

@@ -2,6 +2,7 @@ import { NOTIFICATION_KINDS } from '@preloved/shared/notifications'
 import { OFFER_STATUSES } from '@preloved/shared/offers'
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -284,18 +285,63 @@ export const savedSearches = pgTable(
 )
 
 /**
- * The live-event log (GET /api/events): every event pushed to a user, numbered, so a client that reconnects with
- * Last-Event-ID gets what it missed, and instances wake each other with NOTIFY (or Redis) carrying only the id.
- * Pruned after a day.
+ * Listings waiting to be matched against the saved searches (decision 033): a row is written in the transaction that
+ * puts a bag on sale (a new listing, or one whose order was cancelled before shipping), and deleted in the transaction
+ * that writes the notifications it brings, so a crash on either side loses nothing and a match is told once. The
+ * background job takes batches of rows with SKIP LOCKED (instances share the work); `attempts` counts failed tries
+ * of a row taken alone, so a listing that cannot be matched does not stop the others.
+ */
+export const listingMatchesPending = pgTable(
+  'listing_match_pending',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    queuedAt: at('queued_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('listing_match_pending_queued_idx').on(t.queuedAt, t.productId)],
+)
+
+/**
+ * Grouped mail (decision 033): when a member was last mailed for a group of notifications (`message:<sender id>`: the
+ * messages one member sends them). A grouped mail goes out at most once per its window; the in-app notification and
+ * the live event still arrive each time.
+ */
+export const mailGroups = pgTable(
+  'mail_group',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupKey: text('group_key').notNull(),
+    mailedAt: at('mailed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupKey] })],
+)
+
+/**
+ * The live-event log (GET /api/events): every event pushed to a user, so a client that reconnects with Last-Event-ID
+ * gets what it missed. `id` numbers the whole log (instances wake each other with NOTIFY or Redis carrying it; it
+ * never leaves the server); `seq` numbers one user's events, and is the id the user sees (decision 032): the gaps of a
+ * shop-wide counter would tell everyone how busy everyone else is. Pruned after a day.
  */
 export const liveEvents = pgTable(
   'live_event',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: text('user_id').notNull(),
+    /** The user's own event number, from live_event_seq. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('live_event_user_idx').on(t.userId, t.id), index('live_event_created_idx').on(t.createdAt)],
+  (t) => [uniqueIndex('live_event_user_seq_uq').on(t.userId, t.seq), index('live_event_created_idx').on(t.createdAt)],
 )
+
+/** Each user's last live event number: kept when the log is pruned, so a user's numbers never start again. */
+export const liveEventSeqs = pgTable('live_event_seq', {
+  userId: text('user_id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+})

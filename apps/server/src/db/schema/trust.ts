@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth.ts'
 import { products } from './catalog.ts'
 
@@ -91,11 +91,13 @@ export const accountSignals = pgTable(
     kind: text('kind', { enum: ['device', 'ip'] }).notNull(),
     /** HMAC of the value under the server's secret: equal values compare equal, the value itself is not kept. */
     valueHash: text('value_hash').notNull(),
+    /** The UTC day it was seen on: one row per day, so "the same IP within a day" compares times a day apart at most. */
+    day: date('day').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.kind, t.valueHash] }),
+    primaryKey({ columns: [t.userId, t.kind, t.valueHash, t.day] }),
     index('account_signal_value_idx').on(t.kind, t.valueHash),
   ],
 )

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { STATUS_CODES } from 'node:http'
 import type {} from '@fastify/rate-limit'
 import {
@@ -8,9 +9,11 @@ import {
   updateUserBodySchema,
 } from '@preloved/shared/auth'
 import { messages } from '@preloved/shared/messages'
-import type { FastifyRequest } from 'fastify'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { accounts } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { pathRefusal } from '../../plugins/canonical-path.ts'
 import type { Limiter } from '../../plugins/rate-limit.ts'
@@ -26,7 +29,26 @@ const bodyRules: Record<string, z.ZodType> = {
     token: z.string().min(1, messages.auth.resetInvalid),
   }),
   '/update-user': updateUserBodySchema,
+  // the sign-up rule for the new password too; its messages name the field (the body holds two passwords)
+  '/change-password': z.object({
+    newPassword: strongPasswordSchema,
+    currentPassword: z
+      .string({ error: 'currentPassword is required' })
+      .min(1, 'currentPassword is required')
+      .max(128, 'currentPassword must be at most 128 characters'),
+    revokeOtherSessions: z.boolean({ error: 'revokeOtherSessions must be true or false' }).optional(),
+  }),
 }
+
+/** Rules whose messages get the field's name in front ("newPassword: Password must have …"). */
+const NAMED_FIELDS: Record<string, Set<string>> = { '/change-password': new Set(['newPassword']) }
+
+/**
+ * Tries of the current password per account (decision 031): per account, not per address, so that a stolen session
+ * cannot guess the password from many addresses. Every try counts, against the password the account has now: the
+ * key holds a fingerprint of its stored hash, so a successful change starts a fresh count for the new password.
+ */
+const PASSWORD_CHECKS = { max: 5, windowMs: 15 * 60_000 }
 
 /**
  * Session and provider tokens live in httpOnly cookies (and our own /api/jwt): page scripts never get to read them.
@@ -62,6 +84,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       app.limiter({ max: rule.perAccount, windowMs: 60_000, key: (req) => `auth-account:${path}:${accountOf(req)}` }),
     ])
   }
+  limiters.set('/change-password', [
+    app.limiter({
+      ...PASSWORD_CHECKS,
+      key: async (req) => `auth-password-check:${await passwordKeyOf(app, req)}`,
+      message: messages.auth.tooManyPasswordChecks,
+    }),
+  ])
 
   app.route({
     method: ['GET', 'POST'],
@@ -73,7 +102,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const rule = bodyRules[path]
       if (rule && req.method === 'POST') {
         const parsed = rule.safeParse(req.body ?? {})
-        if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? messages.common.invalidRequest)
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]
+          const field = String(issue?.path[0] ?? '')
+          const message = issue?.message ?? messages.common.invalidRequest
+          throw new AppError(400, NAMED_FIELDS[path]?.has(field) ? `${field}: ${message}` : message)
+        }
       }
       for (const limit of limiters.get(path) ?? []) await limit(req, reply)
     },
@@ -171,4 +205,22 @@ function accountOf(req: FastifyRequest): string {
   if (typeof body?.email === 'string') return body.email.trim().toLowerCase()
   if (typeof body?.token === 'string') return `token:${body.token.slice(0, 64)}`
   return `ip:${req.ip}`
+}
+
+/**
+ * Whose password a change-password request tries, and which one: the signed-in account and a fingerprint of its
+ * stored password hash. Without a session better-auth refuses the request itself (401); it is counted per address.
+ */
+async function passwordKeyOf(app: FastifyInstance, req: FastifyRequest): Promise<string> {
+  const user = await app.resolveUser(req).catch(() => undefined)
+  if (!user) return `ip:${req.ip}`
+  const [account] = await app.db
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
+  const hash = createHash('sha256')
+    .update(account?.password ?? '')
+    .digest('base64url')
+    .slice(0, 16)
+  return `${user.id}:${hash}`
 }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { DISPLAY_NAME_MAX } from '@preloved/shared/auth'
+import { FIRST_ORDER_DISCOUNT_TEXT } from '@preloved/shared/constants'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { createEmailVerificationToken } from 'better-auth/api'
@@ -227,7 +228,7 @@ export function createAuth(deps: AuthDeps) {
               .send({
                 to: user.email,
                 subject: 'Welcome to Preloved Bags Co.',
-                text: `Hello ${user.name},\n\nWelcome to Preloved Bags Co. Browse preloved bags at ${baseURL}/categories, or list one of yours from your dashboard.\nYour first order gets 15% off at checkout.\n`,
+                text: `Hello ${user.name},\n\nWelcome to Preloved Bags Co. Browse preloved bags at ${baseURL}/categories, or list one of yours from your dashboard.\nYour first order gets ${FIRST_ORDER_DISCOUNT_TEXT} at checkout.\n`,
               })
               .catch(() => {}) // a welcome mail never blocks a sign-up
           },

@@ -1,5 +1,5 @@
 import { messages } from '@preloved/shared/messages'
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { bookings, orders, payments, products, users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -31,10 +31,10 @@ export async function assertHoldsBelowCap(tx: DbOrTx, customerId: string, now: D
 
 /**
  * The customer's row lock, then what booking this bag takes, read in one statement (a booking is the hot write of the
- * shop: two round trips instead of five): whether the customer holds it already, when their last hold on it ran
- * out, how many bags they hold, and whether someone's hold on it ran out unmarked. The read is a statement of its
- * own after the lock: in READ COMMITTED a statement that waits for a row lock keeps the snapshot it started with, so
- * counting in the locking statement itself would miss the holds the other request just committed.
+ * shop: two round trips instead of five): whether the customer holds it already (any kind of hold), how many bags
+ * they hold, and whether someone's hold on it ran out unmarked. The read is a statement of its own after the lock: in
+ * READ COMMITTED a statement that waits for a row lock keeps the snapshot it started with, so counting in the locking
+ * statement itself would miss the holds the other request just committed.
  */
 export async function lockForBooking(tx: DbOrTx, customerId: string, productId: string, now: Date) {
   const [locked] = await lockCustomer(tx, customerId)
@@ -43,9 +43,6 @@ export async function lockForBooking(tx: DbOrTx, customerId: string, productId: 
   const [row] = await tx
     .select({
       mine: sql<boolean>`exists (select 1 from ${bookings} b where b.product_id = ${productId} and b.customer_id = ${customerId} and b.status = 'held' and b.expires_at > ${at})`,
-      lastExpiry: sql<
-        Date | string | null
-      >`(select max(b.expires_at) from ${bookings} b where b.product_id = ${productId} and b.customer_id = ${customerId} and b.status in ('held', 'expired') and b.expires_at <= ${at})`,
       openHolds: sql<number>`(select count(*)::int from ${bookings} b where b.customer_id = ${customerId} and b.status = 'held' and b.expires_at > ${at})`,
       staleHold: sql<boolean>`exists (select 1 from ${bookings} b where b.product_id = ${productId} and b.status = 'held' and b.expires_at <= ${at})`,
     })
@@ -53,30 +50,6 @@ export async function lockForBooking(tx: DbOrTx, customerId: string, productId: 
     .where(eq(users.id, customerId))
   return row
 }
-
-/**
- * After a hold of this customer on this bag ran out, the bag is open to everyone else for `holdMinutes` before the
- * same customer may book it again: booking again at each expiry cannot keep a bag away from other buyers.
- */
-export function assertNoRecentExpiry(lastExpiry: Date | string | null | undefined, now: Date, holdMinutes: number) {
-  const until = lastExpiry ? new Date(lastExpiry).getTime() + holdMinutes * 60_000 : 0
-  if (until > now.getTime()) {
-    throw new AppError(409, messages.bookings.bookAgainLater(Math.ceil((until - now.getTime()) / 60_000)))
-  }
-}
-
-/** Marks held bookings whose time ran out as expired (for one product, or all when none is given). */
-export const expireStaleHolds = (db: DbOrTx, now: Date, productId?: string) =>
-  db
-    .update(bookings)
-    .set({ status: 'expired' })
-    .where(
-      and(
-        eq(bookings.status, 'held'),
-        lt(bookings.expiresAt, now),
-        productId ? eq(bookings.productId, productId) : undefined,
-      ),
-    )
 
 const bookingColumns = {
   id: bookings.id,
@@ -88,6 +61,7 @@ const bookingColumns = {
   location: bookings.location,
   priceCents: bookings.priceCents,
   status: bookings.status,
+  holdKind: bookings.holdKind,
   expiresAt: bookings.expiresAt,
   createdAt: bookings.createdAt,
   img: products.img,
@@ -102,9 +76,12 @@ const bookingColumns = {
   shippingCents: orders.shippingCents,
 }
 
-/** Whether the booking's bag is held (in time) or bought by anyone at `now`: computed in the same query as the row. */
+/**
+ * Whether the booking's bag is held (an exclusive hold in time) or bought by anyone at `now`: computed in the same
+ * query as the row. Payment holds keep nobody out (docs/decisions/034).
+ */
 const bagHeldAt = (now: Date) =>
-  sql<boolean>`exists (select 1 from ${bookings} as live where live.product_id = ${bookings.productId} and (live.status = 'paid' or (live.status = 'held' and live.expires_at > ${now.toISOString()}::timestamptz)))`
+  sql<boolean>`exists (select 1 from ${bookings} as live where live.product_id = ${bookings.productId} and (live.status = 'paid' or (live.status = 'held' and live.hold_kind = 'exclusive' and live.expires_at > ${now.toISOString()}::timestamptz)))`
 
 export const listBookingsOf = (db: DbOrTx, customerId: string, now: Date) =>
   db
@@ -162,5 +139,6 @@ export function toBookingJson(row: BookingRow, now: Date) {
     date: row.createdAt.toISOString(),
     soldToSomeoneElse,
     canBookAgain: (status === 'expired' || status === 'cancelled') && row.productStatus === 'available' && !row.bagHeld,
+    paymentHold: row.holdKind === 'payment',
   }
 }

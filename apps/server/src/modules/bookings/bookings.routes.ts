@@ -1,7 +1,12 @@
 import { emailQuerySchema } from '@preloved/shared/auth'
-import { bookingListSchema, bookingSchema, createBookingBodySchema } from '@preloved/shared/bookings'
+import {
+  bookingCreatedSchema,
+  bookingListSchema,
+  bookingSchema,
+  bookingTermsSchema,
+  createBookingBodySchema,
+} from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
-import { insertResultSchema } from '@preloved/shared/products'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
@@ -10,7 +15,7 @@ import { signedInUser } from '../../plugins/auth.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { findBooking, listBookingsOf, toBookingJson } from './bookings.repository.ts'
-import { bookProduct } from './bookings.service.ts'
+import { bookingTerms, bookProduct } from './bookings.service.ts'
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 20, windowMs: 10 * 60_000, key: (req) => `booking:${req.user?.id}` })
@@ -24,17 +29,40 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perAccount,
       schema: {
         tags: ['bookings'],
-        summary: 'Book a bag: holds it for you for HOLD_MINUTES (price from the listing, customer from the token)',
+        summary:
+          'Book a bag: holds it for you for HOLD_MINUTES, or while it cools down after an unpaid hold ran out, gives a short payment hold that the first payment wins (price from the listing, customer from the token)',
         body: createBookingBodySchema,
-        response: { 200: insertResultSchema },
+        response: { 200: bookingCreatedSchema },
       },
     },
     async (req) => {
-      const id = await bookProduct(app.db, onListingsChanged, signedInUser(req), req.body, app.now(), {
+      const booked = await bookProduct(app.db, onListingsChanged, signedInUser(req), req.body, app.now(), {
         holdMinutes: app.config.HOLD_MINUTES,
         maxOpenHolds: app.config.MAX_OPEN_HOLDS,
       })
-      return { acknowledged: true as const, insertedId: id }
+      return {
+        acknowledged: true as const,
+        insertedId: booked.id,
+        hold: booked.hold,
+        expiresAt: booked.expiresAt.toISOString(),
+      }
+    },
+  )
+
+  app.get(
+    '/booking-terms/:productId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['bookings'],
+        summary: 'What Book Now gives on this bag right now: an exclusive hold, a short payment hold, or none',
+        params: z.object({ productId: z.string().max(64) }),
+        response: { 200: bookingTermsSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      return bookingTerms(app.db, req.params.productId, app.now(), app.config.HOLD_MINUTES)
     },
   )
 

@@ -1,14 +1,15 @@
 import type { CreateBookingBody } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { bookings, products } from '../../db/schema/index.ts'
 import { AppError, pgErrorCode } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
-import { holdOfBag, offerBookingTerms, recordOfferBooking } from '../offers/offers.repository.ts'
+import { lockProduct, offerBookingTerms, offerHoldOn, recordOfferBooking } from '../offers/offers.repository.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
-import { assertNoRecentExpiry, expireStaleHolds, lockForBooking } from './bookings.repository.ts'
+import { lockForBooking } from './bookings.repository.ts'
+import { bagHoldState, expireStaleHolds, paymentHoldMinutes } from './holds.repository.ts'
 
 /** How long a hold lasts, and how many a customer may have open at once (HOLD_MINUTES, MAX_OPEN_HOLDS). */
 export interface HoldRules {
@@ -17,11 +18,13 @@ export interface HoldRules {
 }
 
 /**
- * A booking is an exclusive hold on the bag for `holdMinutes`. The partial unique index (one held-or-paid booking
- * per product) makes the database refuse a second live hold, so two customers booking at once get one booking and
- * one 409. In one transaction, under the customer's row lock: the customer's open holds are counted against
- * MAX_OPEN_HOLDS, a customer whose own hold on this bag ran out less than `holdMinutes` ago waits (others get a
- * turn), stale holds of this bag are marked expired, and the booking is inserted; refused, the bag is taken (409).
+ * A booking holds the bag. Ordinarily the hold is exclusive for `holdMinutes`: the partial unique index (one exclusive
+ * hold or sale per product) makes the database refuse a second one, so two customers booking at once get one booking
+ * and one 409. After an unpaid hold on the bag ran out, the bag cools down for `holdMinutes`, whoever asks
+ * (docs/decisions/034): Book Now then gives a payment hold of a few minutes that keeps nobody out, and the first
+ * payment wins. In one transaction, under the customer's row lock and then the bag's: the customer's open holds are
+ * counted against MAX_OPEN_HOLDS, stale holds of this bag are marked expired (and recorded as lapses), the bag's
+ * state decides the kind of hold, and the booking is inserted.
  */
 export async function bookProduct(
   db: Db,
@@ -53,41 +56,84 @@ export async function bookProduct(
     location: body.location,
     priceCents: product.priceCents,
     status: 'held' as const,
+    holdKind: 'exclusive' as 'exclusive' | 'payment',
     expiresAt: new Date(now.getTime() + rules.holdMinutes * 60_000),
     createdAt: now,
   }
   try {
-    const id = await db.transaction(async (tx) => {
+    const booked = await db.transaction(async (tx) => {
       const facts = await lockForBooking(tx, user.id, product.id, now)
       if (!facts) throw new AppError(401, messages.auth.sessionExpired) // the account went away meanwhile
       if (facts.mine) throw new AppError(409, messages.bookings.alreadyYours)
+      // the bag's lock orders this booking against every other move that holds the bag (bookings, renewals, offers)
+      const bag = await lockProduct(tx, product.id)
+      if (!bag || bag.status === 'removed') throw new AppError(404, messages.products.notFound)
+      if (bag.status === 'sold') throw new AppError(409, messages.bookings.sold)
       // an accepted offer holding the bag (issue 17): only its buyer books it, at the agreed price, held until the
-      // offer's hold ends (HOLD_MINUTES at least); the bag's lock orders this against an offer being accepted
-      const offerHold = await holdOfBag(tx, product.id, now)
+      // offer's hold ends (HOLD_MINUTES at least)
+      const offerHold = await offerHoldOn(tx, product.id, now)
       if (offerHold && offerHold.buyerId !== user.id) throw new AppError(409, messages.offers.heldForOfferBooking)
-      if (!offerHold) assertNoRecentExpiry(facts.lastExpiry, now, rules.holdMinutes)
       if (facts.openHolds >= rules.maxOpenHolds)
         throw new AppError(409, messages.bookings.tooManyHolds(rules.maxOpenHolds))
-      // someone's hold on this bag that ran out is marked expired first, so the bag can be booked
+      // someone's hold on this bag that ran out is marked expired first (and recorded as a lapse)
       if (facts.staleHold) await expireStaleHolds(tx, now, product.id)
-      const [row] = await tx
-        .insert(bookings)
-        .values(offerHold ? { ...values, ...offerBookingTerms(offerHold, values.expiresAt) } : values)
-        .returning({ id: bookings.id })
-      if (offerHold) await recordOfferBooking(tx, offerHold.id, row!.id, now)
-      return row!.id
+      // the deal as it stands under the bag's lock: its price and its shipping, kept on the hold (docs/decisions/035)
+      const [deal] = await tx
+        .select({ priceCents: products.resellPriceCents, shippingCents: products.shippingCents })
+        .from(products)
+        .where(eq(products.id, product.id))
+      const terms = { ...values, priceCents: deal!.priceCents, shippingCents: deal!.shippingCents }
+      let row = terms
+      if (offerHold) row = { ...terms, ...offerBookingTerms(offerHold, values.expiresAt, deal!.priceCents) }
+      else {
+        const state = await bagHoldState(tx, product.id, now, rules.holdMinutes)
+        if (state.exclusiveHeld) throw new AppError(409, messages.bookings.reserved)
+        // cooling down: a short payment hold, shared with every other buyer; the first payment wins
+        if (state.paymentOnly)
+          row = {
+            ...terms,
+            holdKind: 'payment',
+            expiresAt: new Date(now.getTime() + paymentHoldMinutes(rules.holdMinutes) * 60_000),
+          }
+      }
+      const [inserted] = await tx.insert(bookings).values(row).returning({ id: bookings.id })
+      if (offerHold) await recordOfferBooking(tx, offerHold.id, inserted!.id, now)
+      return { id: inserted!.id, hold: row.holdKind, expiresAt: row.expiresAt }
     })
-    // the bag now reads 'Reserved' on the pages that show it; the others stay cached
-    listingsChanged([product.id])
-    return id
+    // an exclusive hold: the bag now reads 'Reserved' on the pages that show it; the others stay cached
+    if (booked.hold === 'exclusive') listingsChanged([product.id])
+    return booked
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err
     const [live] = await db
       .select({ customerId: bookings.customerId, status: bookings.status })
       .from(bookings)
-      .where(and(eq(bookings.productId, product.id), inArray(bookings.status, ['held', 'paid'])))
+      .where(
+        and(
+          eq(bookings.productId, product.id),
+          or(eq(bookings.status, 'paid'), and(eq(bookings.status, 'held'), eq(bookings.holdKind, 'exclusive'))),
+        ),
+      )
     if (live?.status === 'paid') throw new AppError(409, messages.bookings.sold)
     if (live?.customerId === user.id) throw new AppError(409, messages.bookings.alreadyYours)
     throw new AppError(409, messages.bookings.reserved)
   }
+}
+
+/**
+ * What Book Now gives on this bag right now, for the product page and the booking form (docs/decisions/034): an
+ * exclusive hold, a payment hold while it cools down, or nothing (held by someone, or not for sale). Read without
+ * locks: the booking itself decides again under them.
+ */
+export async function bookingTerms(db: Db, productId: string, now: Date, holdMinutes: number) {
+  if (!isUuid(productId)) throw new AppError(404, messages.products.notFound)
+  const [product] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId))
+  if (!product || product.status === 'removed') throw new AppError(404, messages.products.notFound)
+  const none = { hold: 'none' as const, minutes: 0 }
+  if (product.status !== 'available' || (await offerHoldOn(db, productId, now))) return none
+  const state = await bagHoldState(db, productId, now, holdMinutes)
+  if (state.exclusiveHeld) return none
+  return state.paymentOnly
+    ? { hold: 'payment' as const, minutes: paymentHoldMinutes(holdMinutes) }
+    : { hold: 'exclusive' as const, minutes: holdMinutes }
 }

@@ -86,9 +86,19 @@ describe('POST /api/bookings', () => {
       paid: false,
       canBookAgain: true,
     })
-    expect((await book(bob, id)).statusCode).toBe(200)
+    // the bag cools down after the hold ran out (docs/decisions/034): Bob gets a payment hold, which keeps nobody out
+    const cooling = await book(bob, id)
+    expect(cooling.statusCode).toBe(200)
+    expect(cooling.json()).toMatchObject({ hold: 'payment' })
     const [old] = await t.database.db.select().from(bookings).where(eq(bookings.id, first))
     expect(old!.status).toBe('expired')
+    const during = (await t.app.inject({ url: '/api/bookings?email=ann@example.test', headers: ann.bearer })).json()
+    expect(during.find((o: { _id: string }) => o._id === first).canBookAgain).toBe(true)
+    // once the cool-down is over, Bob's booking holds the bag for him alone
+    now += 30 * 60_000
+    const held = await book(bob, id)
+    expect(held.statusCode).toBe(200)
+    expect(held.json()).toMatchObject({ hold: 'exclusive' })
     const later = (await t.app.inject({ url: '/api/bookings?email=ann@example.test', headers: ann.bearer })).json()
     expect(later.find((o: { _id: string }) => o._id === first).canBookAgain).toBe(false)
   })

@@ -2,6 +2,7 @@ import type { ResolveMessageReportBody } from '@preloved/shared/conversations'
 import { messages } from '@preloved/shared/messages'
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { CountryCode } from 'libphonenumber-js/min'
 import type { Db, DbOrTx } from '../../db/client.ts'
 import {
   auditLog,
@@ -29,10 +30,12 @@ import {
   toMessageJson,
   type Viewer,
 } from './conversations.repository.ts'
-import { maskContactDetails } from './mask.ts'
+import { DEFAULT_SHOP_COUNTRIES, maskContactDetails } from './mask.ts'
 
 const m = messages.conversations
 const MESSAGE_MAX = 2000
+/** A member is mailed about messages from one other member at most this often (decision 033); the bell tells each. */
+export const MESSAGE_MAIL_EVERY_MS = 15 * 60_000
 
 /** What the conversations need besides the database: the live bus and notify() for what happens after a commit. */
 export interface ConversationDeps {
@@ -40,6 +43,8 @@ export interface ConversationDeps {
   live: LiveBus
   notify: NotifyDeps
   log?: FastifyBaseLogger | undefined
+  /** Whose phone numbers the masking of messages looks for (SHOP_COUNTRIES). */
+  shopCountries: readonly CountryCode[]
 }
 
 export const conversationDepsOf = (app: FastifyInstance, log?: FastifyBaseLogger): ConversationDeps => ({
@@ -47,6 +52,7 @@ export const conversationDepsOf = (app: FastifyInstance, log?: FastifyBaseLogger
   live: app.live,
   notify: { ...notifyDepsOf(app), log: log ?? app.log },
   log: log ?? app.log,
+  shopCountries: app.config.SHOP_COUNTRIES,
 })
 
 // ———————————————————————————— who may see and write ————————————————————————————
@@ -137,8 +143,8 @@ export async function conversationOfOrder(db: DbOrTx, viewer: Viewer, orderId: s
 // ———————————————————————————— writing ————————————————————————————
 
 /** Masks the text and clips it to the limit (masking can lengthen it: "a@b.co" becomes "[hidden]"). */
-export function prepareText(text: string) {
-  const { text: masked, masked: wasMasked } = maskContactDetails(text.trim())
+export function prepareText(text: string, countries: readonly CountryCode[] = DEFAULT_SHOP_COUNTRIES) {
+  const { text: masked, masked: wasMasked } = maskContactDetails(text.trim(), { countries })
   const points = [...masked]
   return { text: points.length > MESSAGE_MAX ? points.slice(0, MESSAGE_MAX).join('') : masked, masked: wasMasked }
 }
@@ -153,8 +159,9 @@ export async function appendMessage(
   senderId: string,
   text: string,
   now: Date,
+  countries: readonly CountryCode[] = DEFAULT_SHOP_COUNTRIES,
 ): Promise<{ c: ConversationRow; message: MessageRow }> {
-  const prepared = prepareText(text)
+  const prepared = prepareText(text, countries)
   const [c] = await tx
     .update(conversations)
     .set({
@@ -195,7 +202,10 @@ export async function conversationFor(
   return { c: existing, created: false }
 }
 
-/** After a message committed: both parties' open pages hear it; the recipient is notified (and mailed) once per unread run. */
+/**
+ * After a message committed: both parties' open pages hear it; the recipient is notified once per unread run, and mailed
+ * then unless a mail about this sender's messages went to them within MESSAGE_MAIL_EVERY_MS.
+ */
 async function afterMessage(deps: ConversationDeps, c: ConversationRow, message: MessageRow) {
   const recipientSide: Side = message.senderId === c.buyerId ? 'seller' : 'buyer'
   const recipientId = recipientSide === 'buyer' ? c.buyerId : c.sellerId
@@ -224,6 +234,8 @@ async function afterMessage(deps: ConversationDeps, c: ConversationRow, message:
     text: m.notification(names.name, names.title),
     link: path,
     mail: {
+      // one mail per sender every MESSAGE_MAIL_EVERY_MS, however many conversations they open (decision 033)
+      group: { key: `message:${message.senderId}`, everyMs: MESSAGE_MAIL_EVERY_MS },
       subject: m.mailSubject(names.title),
       text: m.mail({
         name: recipient.name,
@@ -261,7 +273,7 @@ export async function startConversation(
       sellerId: product.sellerId,
       now,
     })
-    return { ...(await appendMessage(tx, conversation.id, viewer.id, body.text, now)), created }
+    return { ...(await appendMessage(tx, conversation.id, viewer.id, body.text, now, deps.shopCountries)), created }
   })
   await afterMessage(deps, c, message)
   return { message, created }
@@ -278,7 +290,7 @@ export async function messageAboutOrder(
   const order = await orderToTalkAbout(deps.db, viewer, orderId)
   const { c, message } = await deps.db.transaction(async (tx) => {
     const { c: conversation } = await conversationFor(tx, { ...order, now })
-    return appendMessage(tx, conversation.id, viewer.id, text, now)
+    return appendMessage(tx, conversation.id, viewer.id, text, now, deps.shopCountries)
   })
   await afterMessage(deps, c, message)
   return message
@@ -293,7 +305,9 @@ export async function sendMessage(
   now: Date,
 ) {
   const { c: before } = await writableConversation(deps.db, viewer, conversationId)
-  const { c, message } = await deps.db.transaction((tx) => appendMessage(tx, before.id, viewer.id, text, now))
+  const { c, message } = await deps.db.transaction((tx) =>
+    appendMessage(tx, before.id, viewer.id, text, now, deps.shopCountries),
+  )
   await afterMessage(deps, c, message)
   return message
 }

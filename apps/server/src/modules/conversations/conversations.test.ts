@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 import { paidOrder } from '../../../test/order-fixtures.ts'
+import { buildApp } from '../../app.ts'
 import {
   auditLog,
   blocks,
@@ -102,6 +103,49 @@ describe('POST /api/conversations', () => {
     const [stored] = await messagesOf(res.json().conversationId)
     expect(stored).toMatchObject({ text: 'Call me on [hidden] or [hidden]', masked: true })
     expect(JSON.stringify(await db().select().from(chatMessages))).not.toContain('7700 900123')
+  })
+
+  it('hides digits behind commas and other scripts, disguised links, payment handles and messenger invitations; prices, sizes and dates stay', async () => {
+    const buyer = await customer()
+    const written =
+      'Call 0,7,7,0,0,9,0,0,1,2,3 or ٠٧٧٠٠ ٩٠٠١٢٣ or 07.70.0900 then 123, PayPal: johnsmith, photos on ' +
+      'annabags[.]dev, or find me on signal. $1,250.00 for the bag, 35 × 27 × 17.5 cm, bought 12/03/2024.'
+    const stored =
+      'Call [hidden] or [hidden] or [hidden], PayPal: [hidden], photos on [hidden], or find me on [hidden]. ' +
+      '$1,250.00 for the bag, 35 × 27 × 17.5 cm, bought 12/03/2024.'
+    const res = await start(buyer, (await bag()).id, written)
+    expect(res.statusCode, res.body).toBe(201)
+    expect(res.json()).toMatchObject({ text: stored, masked: true })
+    const [row] = await messagesOf(res.json().conversationId)
+    expect(row).toMatchObject({ text: stored, masked: true })
+    const everything = JSON.stringify(await db().select().from(chatMessages))
+    for (const secret of ['0,7,7,0', '٩٠٠١٢٣', 'johnsmith', 'annabags', 'signal'])
+      expect(everything).not.toContain(secret)
+  })
+
+  it("reads numbers as phone numbers of the shop's countries (SHOP_COUNTRIES)", async () => {
+    const buyer = await customer()
+    const product = await bag()
+    // a serial number stays unless it is a possible phone number where the shop's members live: 07700900 is British
+    const british = await start(buyer, product.id, 'Is serial 07700900 on the card?')
+    expect(british.json()).toMatchObject({ text: 'Is serial [hidden] on the card?', masked: true })
+    const us = await buildApp({ ...t.app.config, SHOP_COUNTRIES: ['US'] }, { database: t.database, clock: () => now })
+    try {
+      const res = await us.inject({
+        method: 'POST',
+        url: `/api/conversations/${british.json().conversationId}/messages`,
+        headers: buyer.bearer,
+        payload: { text: 'Is serial 07700900 on the card?' },
+      })
+      expect(res.statusCode, res.body).toBe(201)
+      expect(res.json()).toMatchObject({ text: 'Is serial 07700900 on the card?', masked: false })
+    } finally {
+      await us.close()
+    }
+    expect((await messagesOf(british.json().conversationId)).map((m) => [m.text, m.masked])).toEqual([
+      ['Is serial [hidden] on the card?', true],
+      ['Is serial 07700900 on the card?', false],
+    ])
   })
 
   it('keeps a message within 2,000 characters once its contact details are hidden', async () => {

@@ -35,7 +35,8 @@ describe('one paid order, one set of figures on every screen', () => {
       await post(buyer, '/api/bookings', { product_id: productId, number: '555 0100', location: 'X' })
     ).json().insertedId as string
     const intent = (await post(buyer, '/api/create-payment-intent', { bookingId })).json()
-    expect(intent).toMatchObject({ price: 5950, discount: 892.5, amount: 5057.5 })
+    // 15 % of $5,950 = $892.50, capped at $50
+    expect(intent).toMatchObject({ price: 5950, discount: 50, amount: 5900 })
     const charged = await post(buyer, '/api/test-processor/confirm', {
       clientSecret: intent.clientSecret,
       card: { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', zip: '10001' },
@@ -45,14 +46,14 @@ describe('one paid order, one set of figures on every screen', () => {
     ).toBe(200)
 
     const [stored] = await t.database.db.select().from(payments).where(eq(payments.bookingId, bookingId))
-    expect(stored).toMatchObject({ amountCents: 505_750, discountCents: 89_250, discountConflictCents: 0 })
+    expect(stored).toMatchObject({ amountCents: 590_000, discountCents: 5_000, discountConflictCents: 0 })
     const f = orderFigures(stored!)
     const dollars = {
       price: centsToDollars(f.priceCents),
       discount: centsToDollars(f.discountCents),
       amountPaid: centsToDollars(f.paidCents),
     }
-    expect(dollars).toEqual({ price: 5950, discount: 892.5, amountPaid: 5057.5 })
+    expect(dollars).toEqual({ price: 5950, discount: 50, amountPaid: 5900 })
 
     // My Orders (the list) and the payment page (the booking by id, "already paid")
     const list = (await get(buyer, `/api/bookings?email=${encodeURIComponent(buyer.email)}`)).json() as {

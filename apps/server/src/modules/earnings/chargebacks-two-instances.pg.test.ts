@@ -94,6 +94,7 @@ describe('chargebacks and payout sweeps on two instances of one PostgreSQL datab
     for (let i = 0; i < 3; i++) {
       const seller = await onboardedSeller(A, stripe, `cb-two-seller${++n}@example.test`)
       await stripeOrder(A, stripe, seller, 10_000, tick)
+      now += 7 * 86_400_000 // past the new seller's reserve: the sale is available
       stripe.failTransfers = 500
       try {
         const res = await B.app.inject({ method: 'POST', url: '/api/payouts', headers: seller.bearer })

@@ -19,6 +19,7 @@ let admin: Session
 let now = Date.UTC(2026, 10, 14, 12)
 let sellers = 0
 let disputes = 0
+const DAY = 86_400_000
 
 beforeAll(async () => {
   stripe = await startFakeStripe()
@@ -63,14 +64,15 @@ const lost = (intentId: string, amount: number, id = `dp_lost_${++disputes}`) =>
 describe('a lost card chargeback', () => {
   it('takes the disputed amount back from the order once: a chargeback refund, the seller pays it back', async () => {
     const s = await seller()
-    // price 100.00, the buyer's first order: 15.00 off, 85.00 paid; 88.00 to the seller
+    // price 100.00, the buyer's first order: 15.00 off, 85.00 paid; 85.00 to the seller (15 % commission)
     const a = await stripeOrder(t, stripe, s, 10_000, tick)
-    expect((await post(s, '/api/payouts')).json()).toMatchObject({ amount: 88, status: 'paid' })
+    now += 7 * DAY // past the new seller's reserve
+    expect((await post(s, '/api/payouts')).json()).toMatchObject({ amount: 85, status: 'paid' })
     expect(
       (await deliverWebhook(t.app, 'charge.dispute.created', disputeOf(a.intentId, 'needs_response', { id: 'dp_a' })))
         .statusCode,
     ).toBe(200)
-    expect(await earnings(s)).toMatchObject({ pending: 88, available: -88, paidOut: 88 })
+    expect(await earnings(s)).toMatchObject({ pending: 85, available: -85, paidOut: 85 })
 
     // the bank decides for the buyer: 10.00 of the 85.00 go back; delivered three times (twice the same event)
     tick()
@@ -93,14 +95,16 @@ describe('a lost card chargeback', () => {
     ])
     // never sent to Stripe's refunds API: the card network took it already
     expect(stripe.refunds.filter((r) => r.payment_intent === a.intentId)).toEqual([])
-    // the refund arithmetic: gross 90.00, commission 12 % of it (10.80), so the seller gives back 8.80
+    // the refund arithmetic: 75 of 85 kept, so the price ⌊100 × 75 / 85⌋ = 88.23, the discount cost 88.23 − 75 = 13.23,
+    // the commission ⌈15 % of 88.23⌉ = 13.24: the seller gives back 85 − (88.23 − 13.24) = 10.01
     expect(await correctionsOf(a.id, s.id)).toEqual([
-      ['seller', 'chargeback', -1000],
-      ['seller', 'commission', 120],
-      ['shop', 'commission', -120],
+      ['seller', 'chargeback', -1177],
+      ['seller', 'commission', 176],
+      ['shop', 'commission', -176],
+      ['shop', 'discount_cost', 177],
     ])
     const balanced = await expectBalanced(t, a.id)
-    expect(balanced).toMatchObject({ refunded: 1000, sellerShare: 7920, commission: 1080, discountCost: 1500 })
+    expect(balanced).toMatchObject({ refunded: 1000, sellerShare: 7499, commission: 1324, discountCost: 1323 })
 
     // the order keeps its status; it shows what was taken back, on its timeline too; the admin's audit has the amount
     const order = await t.app.inject({ url: `/api/orders/${a.id}`, headers: s.bearer })
@@ -119,23 +123,24 @@ describe('a lost card chargeback', () => {
 
     // the seller's earnings show the line; the order is still held, so pending drops
     const shown = await earnings(s)
-    expect(shown).toMatchObject({ pending: 79.2, available: -88, paidOut: 88 })
+    expect(shown).toMatchObject({ pending: 74.99, available: -85, paidOut: 85 })
     expect(shown.entries).toContainEqual(
       expect.objectContaining({
         kind: 'chargeback',
-        amount: -10,
+        amount: -11.77, // the price's share of the 10.00 (the discount cost takes the rest)
         orderId: a.id,
         note: "Card chargeback lost: the buyer's bank took the money back",
       }),
     )
-    // the admin ends the hold: 8.80 paid out too much, a negative balance the next sale settles first
+    // the admin ends the hold: 10.01 paid out too much, a negative balance the next sale settles first
     tick()
     expect((await post(admin, `/api/orders/${a.id}/chargeback/close`, { reason: 'Lost at the bank' })).statusCode).toBe(
       200,
     )
-    expect(await earnings(s)).toMatchObject({ pending: 0, available: -8.8, paidOut: 88 })
+    expect(await earnings(s)).toMatchObject({ pending: 0, available: -10.01, paidOut: 85 })
     await stripeOrder(t, stripe, s, 10_000, tick)
-    expect((await post(s, '/api/payouts')).json()).toMatchObject({ amount: 79.2 })
+    now += 7 * DAY // past the new seller's reserve
+    expect((await post(s, '/api/payouts')).json()).toMatchObject({ amount: 74.99 }) // 85 − 10.01
     expect(await sellerSum(s)).toBe(0)
   })
 
@@ -150,14 +155,18 @@ describe('a lost card chargeback', () => {
     ])
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200])
     expect(await refundsOf(a.id)).toEqual([expect.objectContaining({ kind: 'chargeback', amountCents: 5000 })])
+    // 120 of 170 kept: the price ⌊200 × 120 / 170⌋ = 141.17, the discount cost 21.17, the commission ⌈21.1755⌉ = 21.18
     expect(await correctionsOf(a.id, s.id)).toEqual([
-      ['seller', 'chargeback', -5000],
-      ['seller', 'commission', 600],
-      ['shop', 'commission', -600],
+      ['seller', 'chargeback', -5883],
+      ['seller', 'commission', 882],
+      ['shop', 'commission', -882],
+      ['shop', 'discount_cost', 883],
     ])
     await expectBalanced(t, a.id)
-    // not held (no charge.dispute.created came): the seller's available balance drops at once
-    expect(await earnings(s)).toMatchObject({ pending: 0, available: 132 })
+    // not held (no charge.dispute.created came): once past the new seller's reserve, the available balance is
+    // what is left, 141.17 − 21.18
+    now += 7 * DAY
+    expect(await earnings(s)).toMatchObject({ pending: 0, available: 119.99 })
   })
 
   it('takes no more than is not yet refunded; then nothing is left to refund, and the cap trigger holds', async () => {
@@ -224,8 +233,9 @@ describe('a lost card chargeback', () => {
     const s = await seller()
     const a = await stripeOrder(t, stripe, s, 10_000, tick, 'paid') // 85.00 paid
     await deliverWebhook(t.app, 'charge.dispute.closed', lost(a.intentId, 3000))
-    // gross 70.00, commission 8.40: 61.60 for the seller, pending while the order is open
-    expect((await earnings(s)).pending).toBe(61.6)
+    // 55 of 85 kept: price ⌊100 × 55 / 85⌋ = 64.70, commission ⌈9.705⌉ = 9.71: 54.99 for the seller, pending while
+    // the order is open
+    expect((await earnings(s)).pending).toBe(54.99)
     const cancel = await post(s, `/api/orders/${a.id}/cancel`)
     expect(cancel.statusCode, cancel.body).toBe(200)
     expect(cancel.json().status).toBe('cancelled')

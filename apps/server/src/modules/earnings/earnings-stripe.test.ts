@@ -49,8 +49,15 @@ const tick = () => {
   now += 1000
 }
 
-/** A bag of `seller` paid through (the stand-in of) Stripe, shipped and confirmed by its buyer. */
-const completedStripeOrder = (seller: Session, priceCents: number) => stripeOrder(t, stripe, seller, priceCents, tick)
+/**
+ * A bag of `seller` paid through (the stand-in of) Stripe, shipped and confirmed by its buyer; the clock then moves past
+ * the new seller's reserve (NEW_SELLER_HOLD_DAYS, 7 days), so that the sale is available.
+ */
+const completedStripeOrder = async (seller: Session, priceCents: number) => {
+  const order = await stripeOrder(t, stripe, seller, priceCents, tick)
+  now += 7 * 86_400_000
+  return order
+}
 
 /** A seller whose Stripe account is opened and onboarded. */
 const onboardedSeller = () => onboarded(t, stripe, `es-seller${++sellers}@example.test`)
@@ -97,17 +104,17 @@ describe('POST /api/payouts with Stripe', () => {
     stripe.activate(acctId)
     const res = await post(seller, '/api/payouts')
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toMatchObject({ amount: 88, provider: 'stripe', status: 'paid' })
+    expect(res.json()).toMatchObject({ amount: 85, provider: 'stripe', status: 'paid' }) // 100 − 15 % commission
     const transfer = stripe.transfers.find((tr) => tr.metadata.payoutId === res.json()._id)!
-    expect(transfer).toMatchObject({ amount: 8_800, destination: acctId })
+    expect(transfer).toMatchObject({ amount: 8_500, destination: acctId })
     const call = stripe.calls.filter((c) => c.path === '/v1/transfers').at(-1)!
     expect(call.idempotencyKey).toBe(res.json()._id)
     expect(await payoutsOf(seller)).toEqual([
-      expect.objectContaining({ amountCents: 8_800, status: 'paid', providerRef: transfer.id }),
+      expect.objectContaining({ amountCents: 8_500, status: 'paid', providerRef: transfer.id }),
     ])
-    expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 88 })
+    expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 85 })
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, seller.email))
-    expect(mail.find((m) => m.subject === 'Payout of $88.00 on its way')?.text).toContain('your Stripe account')
+    expect(mail.find((m) => m.subject === 'Payout of $85.00 on its way')?.text).toContain('your Stripe account')
     expect((await post(seller, '/api/payouts')).statusCode).toBe(409)
     expect(stripe.transfers.filter((tr) => tr.destination === acctId)).toHaveLength(1)
   })
@@ -126,18 +133,18 @@ describe('POST /api/payouts with Stripe', () => {
       stripe.failTransfers = undefined
     }
     const [failed] = await payoutsOf(seller)
-    expect(failed).toMatchObject({ amountCents: 8_800, status: 'failed' })
+    expect(failed).toMatchObject({ amountCents: 8_500, status: 'failed' })
     // the give-back names its payout, as the payout's own entry does
     const shown = await earnings(seller)
-    expect(shown).toMatchObject({ available: 88, paidOut: 0 })
+    expect(shown).toMatchObject({ available: 85, paidOut: 0 })
     const payoutLines = shown.entries.filter((e: { kind: string }) => e.kind === 'payout')
     expect(payoutLines.map((e: { amount: number; payoutId: string }) => [e.amount, e.payoutId]).sort()).toEqual([
-      [-88, failed!.id],
-      [88, failed!.id],
+      [-85, failed!.id],
+      [85, failed!.id],
     ])
     const again = await post(seller, '/api/payouts')
     expect(again.statusCode, again.body).toBe(200)
-    expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 88 })
+    expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 85 })
   })
 
   it('Stripe unreachable: the payout stays pending and is sent with the same key on the next request', async () => {
@@ -149,16 +156,16 @@ describe('POST /api/payouts with Stripe', () => {
       const res = await post(seller, '/api/payouts')
       expect(res.statusCode).toBe(502)
       const rows = await payoutsOf(seller)
-      expect(rows).toEqual([expect.objectContaining({ amountCents: 8_800, status: 'pending' })])
+      expect(rows).toEqual([expect.objectContaining({ amountCents: 8_500, status: 'pending' })])
       first = rows[0]!.id
     } finally {
       stripe.failTransfers = undefined
     }
     // the money is spoken for while the payout is pending: no second payout of it
-    expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 88 })
+    expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 85 })
     const res = await post(seller, '/api/payouts')
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toMatchObject({ _id: first, status: 'paid', amount: 88 })
+    expect(res.json()).toMatchObject({ _id: first, status: 'paid', amount: 85 })
     expect(stripe.transfers.filter((tr) => tr.metadata.payoutId === first)).toHaveLength(1)
     expect(await payoutsOf(seller)).toEqual([expect.objectContaining({ id: first, status: 'paid' })])
   })
@@ -167,7 +174,7 @@ describe('POST /api/payouts with Stripe', () => {
 describe('card chargebacks', () => {
   it('hold the order from payout until an admin closes them; later sales settle a negative balance first', async () => {
     const seller = await onboardedSeller()
-    const a = await completedStripeOrder(seller, 10_000) // 88 to the seller
+    const a = await completedStripeOrder(seller, 10_000) // 85 to the seller
     expect((await post(seller, '/api/payouts')).statusCode).toBe(200)
 
     const opened = await webhook('charge.dispute.created', dispute(a.intentId, 'needs_response'))
@@ -183,16 +190,16 @@ describe('card chargebacks', () => {
       .where(and(eq(auditLog.orderId, a.id), eq(auditLog.action, 'chargeback_opened')))
     expect(opens).toHaveLength(1)
     // the paid-out order is held: available goes below zero, and no payout is possible
-    expect(await earnings(seller)).toMatchObject({ pending: 88, available: -88, paidOut: 88 })
+    expect(await earnings(seller)).toMatchObject({ pending: 85, available: -85, paidOut: 85 })
     expect((await post(seller, '/api/payouts')).statusCode).toBe(409)
     const order = await t.app.inject({ url: `/api/orders/${a.id}`, headers: seller.bearer })
     expect(order.json().chargeback).toBe(true)
 
     // a later sale settles the negative balance first
-    await completedStripeOrder(seller, 25_000) // 220
-    expect(await earnings(seller)).toMatchObject({ available: 132 })
+    await completedStripeOrder(seller, 25_000) // 212.50
+    expect(await earnings(seller)).toMatchObject({ available: 127.5 }) // 212.50 − 85
     const settled = await post(seller, '/api/payouts')
-    expect(settled.json()).toMatchObject({ amount: 132 })
+    expect(settled.json()).toMatchObject({ amount: 127.5 })
 
     // Stripe closes it (won): recorded once, no money moves; the hold stays for the admin
     const closed = dispute(a.intentId, 'won')
@@ -205,7 +212,7 @@ describe('card chargebacks', () => {
     expect(outcomes).toEqual([expect.objectContaining({ reason: 'won', actorId: null })])
     expect(outcomes[0]!.detail).not.toHaveProperty('chargedBackCents')
     expect(await t.database.db.select().from(refunds).where(eq(refunds.orderId, a.id))).toEqual([])
-    expect(await earnings(seller)).toMatchObject({ pending: 88, available: 0, paidOut: 220 })
+    expect(await earnings(seller)).toMatchObject({ pending: 85, available: 0, paidOut: 212.5 })
 
     // the admin closes the hold: the buyer and the seller may not, the reason is required
     expect((await post(seller, `/api/orders/${a.id}/chargeback/close`, { reason: 'x' })).statusCode).toBe(403)
@@ -224,7 +231,7 @@ describe('card chargebacks', () => {
       .from(auditLog)
       .where(and(eq(auditLog.orderId, a.id), eq(auditLog.action, 'close_chargeback')))
     expect(closes).toEqual([expect.objectContaining({ actorId: admin.id, reason: 'Won at the bank' })])
-    expect(await earnings(seller)).toMatchObject({ pending: 0, available: 88, paidOut: 220 })
+    expect(await earnings(seller)).toMatchObject({ pending: 0, available: 85, paidOut: 212.5 })
     const twice = await post(admin, `/api/orders/${a.id}/chargeback/close`, { reason: 'again' })
     expect(twice.statusCode).toBe(409)
     expect(twice.json().message).toBe('This order has no open card chargeback (it is closed already).')
@@ -232,7 +239,7 @@ describe('card chargebacks', () => {
       (s, e) => s + e.amountCents,
       0,
     )
-    expect(sum).toBe(8_800)
+    expect(sum).toBe(8_500)
   })
 
   it('an order without a chargeback: 409; an unknown order: 404; a dispute of no order of ours is ignored', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { ledgerEntries, payoutAccounts, payouts, users } from '../../db/schema/index.ts'
+import { ledgerEntries, orders, payoutAccounts, payouts, users } from '../../db/schema/index.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect
@@ -10,8 +10,9 @@ export type LedgerRow = typeof ledgerEntries.$inferSelect
 /** The seller's ledger entries, newest first, `limit + 1` rows to tell whether there is a next page. */
 export const listEntries = (db: DbOrTx, sellerId: string, cursor: Cursor | undefined, limit: number) =>
   db
-    .select()
+    .select({ entry: ledgerEntries, availableAt: orders.availableAt })
     .from(ledgerEntries)
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
     .where(
       and(
         eq(ledgerEntries.account, sellerId),

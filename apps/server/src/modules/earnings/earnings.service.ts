@@ -56,7 +56,13 @@ export async function earningsOwner(db: Db, user: CurrentUser, sellerId: string 
   return user.id
 }
 
-const toEntryJson = (e: LedgerRow): Earnings['entries'][number] => ({
+const toEntryJson = ({
+  entry: e,
+  availableAt,
+}: {
+  entry: LedgerRow
+  availableAt: Date | null
+}): Earnings['entries'][number] => ({
   _id: e.id,
   kind: e.kind,
   amount: centsToDollars(e.amountCents),
@@ -64,6 +70,7 @@ const toEntryJson = (e: LedgerRow): Earnings['entries'][number] => ({
   payoutId: e.payoutId,
   note: e.note,
   createdAt: e.createdAt.toISOString(),
+  availableAt: e.kind === 'payout' || !availableAt ? null : availableAt.toISOString(),
 })
 
 const toAccountJson = (a: PayoutAccountRow | undefined): Earnings['account'] =>
@@ -80,7 +87,7 @@ export async function readEarnings(
   // deadlines that passed are applied first (an order past its auto-completion date is completed, so available)
   await applyDueOf(orderDeps, sellerId, now)
   const [balances, rows, account] = await Promise.all([
-    balanceOf(db, sellerId),
+    balanceOf(db, sellerId, now),
     listEntries(db, sellerId, page.cursor, page.limit),
     findPayoutAccount(db, sellerId),
   ])
@@ -94,7 +101,7 @@ export async function readEarnings(
     entries: entries.map(toEntryJson),
     account: toAccountJson(account),
   }
-  return { earnings, next: hasMore && last ? encodeCursor(last) : undefined }
+  return { earnings, next: hasMore && last ? encodeCursor(last.entry) : undefined }
 }
 
 /**
@@ -233,7 +240,7 @@ export async function requestPayout(deps: MoneyDeps, user: CurrentUser, now: Dat
   const payout = await deps.db.transaction(async (tx) => {
     const locked = await lockPayoutAccount(tx, user.id)
     if (!locked) throw new AppError(409, messages.earnings.noPayoutAccount)
-    const { available: availableCents } = await balanceOf(tx, user.id)
+    const { available: availableCents } = await balanceOf(tx, user.id, now)
     if (availableCents <= 0) return undefined
     const [row] = await tx
       .insert(payouts)

@@ -67,22 +67,23 @@ describe('GET /api/earnings', () => {
   it('holds a paid order as pending, and makes it available once completed; each entry names its order', async () => {
     const seller = await newSeller()
     const buyer = await newBuyer()
-    const { id } = await paidOrder(t, seller, buyer, { priceCents: 20_000 }) // seller's share 200 − 12 % = 176
+    const { id } = await paidOrder(t, seller, buyer, { priceCents: 20_000 }) // seller's share 200 − 15 % = 170
     const paid = await earnings(seller)
-    expect(paid).toMatchObject({ pending: 176, available: 0, paidOut: 0 })
+    expect(paid).toMatchObject({ pending: 170, available: 0, paidOut: 0 })
     expect(
       paid.entries.map((e: { kind: string; amount: number; orderId: string }) => [e.kind, e.amount, e.orderId]).sort(),
     ).toEqual([
-      ['commission', -24, id],
+      ['commission', -30, id],
       ['sale', 200, id],
     ])
     now += 1000
     await post(seller, `/api/orders/${id}/ship`, { carrier: 'DHL', trackingNumber: 'JD0001' })
-    expect(await earnings(seller)).toMatchObject({ pending: 176, available: 0 })
-    // nobody confirms: the auto-completion date passes, and reading the earnings applies it
-    now += 4 * DAY
-    expect(await earnings(seller)).toMatchObject({ pending: 0, available: 176, paidOut: 0 })
-    expect(await ledgerSum(seller.id)).toBe(17_600)
+    expect(await earnings(seller)).toMatchObject({ pending: 170, available: 0 })
+    // nobody confirms: the auto-completion date passes, and reading the earnings applies it; a new seller's first
+    // sale then waits NEW_SELLER_HOLD_DAYS (7) more before it is available
+    now += 4 * DAY + 7 * DAY
+    expect(await earnings(seller)).toMatchObject({ pending: 0, available: 170, paidOut: 0 })
+    expect(await ledgerSum(seller.id)).toBe(17_000)
     await expectBalanced(t, id)
   })
 
@@ -96,12 +97,14 @@ describe('GET /api/earnings', () => {
     const b = await paidOrder(t, seller, buyer, { priceCents: 10_000 })
     await post(seller, `/api/orders/${b.id}/ship`, { carrier: 'UPS', trackingNumber: '1Z1' })
     await post(buyer, `/api/orders/${b.id}/dispute`, { reason: 'damaged', note: 'Strap torn' })
-    expect(await earnings(seller)).toMatchObject({ pending: 88, available: 0 })
+    expect(await earnings(seller)).toMatchObject({ pending: 85, available: 0 })
     const resolved = await post(admin, `/api/orders/${b.id}/resolve`, { outcome: 'refund', amount: 40, reason: 'Torn' })
     expect(resolved.statusCode, resolved.body).toBe(200)
-    // gross 100 − 40 = 60, commission 12 % of 60 = 7.20: 52.80 to the seller
-    expect(await earnings(seller)).toMatchObject({ pending: 0, available: 52.8 })
-    expect(await ledgerSum(seller.id)).toBe(5_280)
+    // paid 85, 45 kept: gross ⌊100 × 45 / 85⌋ = 52.94, commission ⌈15 % of 52.94⌉ = 7.95: 44.99 to the seller,
+    // available once the new seller's reserve (7 days after completion) is over
+    now += 7 * DAY
+    expect(await earnings(seller)).toMatchObject({ pending: 0, available: 44.99 })
+    expect(await ledgerSum(seller.id)).toBe(4_499)
     await expectBalanced(t, b.id)
   })
 
@@ -133,7 +136,8 @@ describe('GET /api/earnings', () => {
     const seller = await newSeller()
     const other = await newSeller()
     await completedOrder(seller, 10_000)
-    expect(await earnings(admin, `?sellerId=${seller.id}`)).toMatchObject({ available: 88 })
+    now += 7 * DAY // past the new seller's reserve
+    expect(await earnings(admin, `?sellerId=${seller.id}`)).toMatchObject({ available: 85 })
     expect((await get(admin, '/api/earnings')).statusCode).toBe(400)
     expect((await get(admin, `/api/earnings?sellerId=${customer.id}`)).statusCode).toBe(404)
     expect((await get(admin, '/api/earnings?sellerId=nobody')).statusCode).toBe(404)
@@ -200,29 +204,30 @@ describe('POST /api/payouts (test mode)', () => {
   it('pays out the whole available balance once: a payout row, a negative ledger entry, a mail', async () => {
     const seller = await newSeller()
     await addAccount(seller)
-    const a = await completedOrder(seller, 10_000) // 88
-    await completedOrder(seller, 25_000) // 220
-    await paidOrder(t, seller, await newBuyer(), { priceCents: 5_000 }) // 44 pending, not paid out
+    const a = await completedOrder(seller, 10_000) // 85
+    await completedOrder(seller, 25_000) // 212.50
+    now += 7 * DAY // past the new seller's reserve
+    await paidOrder(t, seller, await newBuyer(), { priceCents: 5_000 }) // 42.50 pending, not paid out
     const res = await post(seller, '/api/payouts')
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toMatchObject({ amount: 308, provider: 'test', status: 'paid' })
+    expect(res.json()).toMatchObject({ amount: 297.5, provider: 'test', status: 'paid' })
     const rows = await t.database.db.select().from(payouts).where(eq(payouts.sellerId, seller.id))
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ id: res.json()._id, amountCents: 30_800, status: 'paid' })
+    expect(rows[0]).toMatchObject({ id: res.json()._id, amountCents: 29_750, status: 'paid' })
     const entries = await t.database.db
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.account, seller.id), eq(ledgerEntries.kind, 'payout')))
-    expect(entries).toEqual([expect.objectContaining({ amountCents: -30_800, payoutId: rows[0]!.id, orderId: null })])
-    expect(await earnings(seller)).toMatchObject({ pending: 44, available: 0, paidOut: 308 })
+    expect(entries).toEqual([expect.objectContaining({ amountCents: -29_750, payoutId: rows[0]!.id, orderId: null })])
+    expect(await earnings(seller)).toMatchObject({ pending: 42.5, available: 0, paidOut: 297.5 })
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, seller.email))
-    const payoutMail = mail.find((m) => m.subject === 'Payout of $308.00 on its way')
+    const payoutMail = mail.find((m) => m.subject === 'Payout of $297.50 on its way')
     expect(payoutMail?.text).toContain('the bank account ending in 9012')
     // asked again: nothing left
     expect((await post(seller, '/api/payouts')).statusCode).toBe(409)
     expect(await t.database.db.select().from(payouts).where(eq(payouts.sellerId, seller.id))).toHaveLength(1)
     await expectBalanced(t, a.id)
-    expect(await ledgerSum(seller.id)).toBe(4_400)
+    expect(await ledgerSum(seller.id)).toBe(4_250)
   })
 
   it('two payout requests at once never pay more than available', async () => {
@@ -230,6 +235,7 @@ describe('POST /api/payouts (test mode)', () => {
       const seller = await newSeller()
       await addAccount(seller)
       await completedOrder(seller, 10_000)
+      now += 7 * DAY // past the new seller's reserve
       const results = await Promise.all([
         post(seller, '/api/payouts'),
         post(seller, '/api/payouts'),
@@ -237,9 +243,9 @@ describe('POST /api/payouts (test mode)', () => {
       ])
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409])
       const rows = await t.database.db.select().from(payouts).where(eq(payouts.sellerId, seller.id))
-      expect(rows.map((r) => r.amountCents)).toEqual([8_800])
+      expect(rows.map((r) => r.amountCents)).toEqual([8_500])
       expect(await ledgerSum(seller.id)).toBe(0)
-      expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 88 })
+      expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 85 })
     }
   })
 })

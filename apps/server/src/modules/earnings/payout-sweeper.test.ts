@@ -42,10 +42,11 @@ const earnings = async (s: Session) => {
   return res.json()
 }
 
-/** A seller with 88.00 available whose payout request found Stripe unreachable: the payout is left pending. */
+/** A seller with 85.00 available whose payout request found Stripe unreachable: the payout is left pending. */
 async function pendingPayout() {
   const seller = await onboardedSeller(t, stripe, `sweep-seller${++sellers}@example.test`)
   await stripeOrder(t, stripe, seller, 10_000, tick)
+  now += 7 * 86_400_000 // past the new seller's reserve: 85.00 (100 − 15 % commission) available
   stripe.failTransfers = 500
   try {
     const res = await t.app.inject({ method: 'POST', url: '/api/payouts', headers: seller.bearer })
@@ -54,7 +55,7 @@ async function pendingPayout() {
     stripe.failTransfers = undefined
   }
   const [payout] = await payoutsOf(seller)
-  expect(payout).toMatchObject({ status: 'pending', amountCents: 8_800, attemptedAt: new Date(now) })
+  expect(payout).toMatchObject({ status: 'pending', amountCents: 8_500, attemptedAt: new Date(now) })
   return { seller, payout: payout! }
 }
 
@@ -72,13 +73,13 @@ describe('the payout sweeper', () => {
     expect(await sweep()).toEqual({ paid: 1, failed: 0, pending: 0 })
     expect(transferCalls(payout.id)).toBe(calls + 1)
     const transfer = stripe.transfers.filter((tr) => tr.metadata.payoutId === payout.id)
-    expect(transfer).toEqual([expect.objectContaining({ amount: 8_800 })])
+    expect(transfer).toEqual([expect.objectContaining({ amount: 8_500 })])
     expect(await payoutsOf(seller)).toEqual([
       expect.objectContaining({ id: payout.id, status: 'paid', providerRef: transfer[0]!.id }),
     ])
     const mail = await t.database.db.select().from(outbox).where(eq(outbox.to, seller.email))
-    expect(mail.filter((m) => m.subject === 'Payout of $88.00 on its way')).toHaveLength(1)
-    expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 88 })
+    expect(mail.filter((m) => m.subject === 'Payout of $85.00 on its way')).toHaveLength(1)
+    expect(await earnings(seller)).toMatchObject({ available: 0, paidOut: 85 })
 
     now += 5 * MINUTE
     expect(await sweep()).toEqual({ paid: 0, failed: 0, pending: 0 })
@@ -136,20 +137,20 @@ describe('the payout sweeper', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.account, seller.id), eq(ledgerEntries.payoutId, payout.id)))
     expect(linked.map((e) => [e.kind, e.amountCents]).sort()).toEqual([
-      ['payout', -8_800],
-      ['payout', 8_800],
+      ['payout', -8_500],
+      ['payout', 8_500],
     ])
     // the earnings show both lines with their payout; the money is available again
     const shown = await earnings(seller)
-    expect(shown).toMatchObject({ available: 88, paidOut: 0 })
+    expect(shown).toMatchObject({ available: 85, paidOut: 0 })
     expect(shown.entries.filter((e: { kind: string }) => e.kind === 'payout')).toEqual([
-      expect.objectContaining({ payoutId: payout.id, amount: 88, orderId: null }),
-      expect.objectContaining({ payoutId: payout.id, amount: -88, orderId: null }),
+      expect.objectContaining({ payoutId: payout.id, amount: 85, orderId: null }),
+      expect.objectContaining({ payoutId: payout.id, amount: -85, orderId: null }),
     ])
     // the ledger takes no second give-back of the payout, whoever writes it
     const twice = await t.database.db
       .insert(ledgerEntries)
-      .values({ account: seller.id, payoutId: payout.id, kind: 'payout', amountCents: 8_800, createdAt: new Date(now) })
+      .values({ account: seller.id, payoutId: payout.id, kind: 'payout', amountCents: 8_500, createdAt: new Date(now) })
       .then(
         () => undefined,
         (err: { cause?: { code?: string; constraint?: string } }) => err.cause,
@@ -168,7 +169,7 @@ describe('the payout sweeper', () => {
     // asked again, the seller is paid by a new payout
     const again = await t.app.inject({ method: 'POST', url: '/api/payouts', headers: seller.bearer })
     expect(again.statusCode, again.body).toBe(200)
-    expect(again.json()).toMatchObject({ amount: 88, status: 'paid' })
+    expect(again.json()).toMatchObject({ amount: 85, status: 'paid' })
     expect(again.json()._id).not.toBe(payout.id)
   })
 

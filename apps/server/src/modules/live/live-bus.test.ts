@@ -61,7 +61,9 @@ describe('NotifyLiveBus: across instances through LISTEN/NOTIFY', () => {
     a.bus.subscribe(u!, (e) => onA.push(e))
     const [written] = await publishLive(a.bus, db(), [u!], 'offer', { offerId: 'o1', status: 'pending' })
     expect(await until(() => onB.length === 1)).toBe(true)
-    expect(onB).toEqual([{ id: written!.id, userId: u, type: 'offer', data: { offerId: 'o1', status: 'pending' } }])
+    expect(onB).toEqual([
+      { id: written!.id, userId: u, seq: 1, type: 'offer', data: { offerId: 'o1', status: 'pending' } },
+    ])
     // the writer's own listeners get it at once, and once
     expect(onA).toEqual(onB)
     await new Promise((r) => setTimeout(r, 100))
@@ -105,7 +107,7 @@ describe('NotifyLiveBus: across instances through LISTEN/NOTIFY', () => {
     await new Promise((r) => setTimeout(r, 120))
     await db()
       .insert(liveEvents)
-      .values({ id, userId: u!, type: 'offer', data: { late: true } })
+      .values({ id, userId: u!, seq: 1000, type: 'offer', data: { late: true } })
     expect(await until(() => onB.length === 1, 3000)).toBe(true)
     expect(onB[0]).toMatchObject({ id, data: { late: true } })
   })
@@ -122,7 +124,7 @@ describe('NotifyLiveBus: across instances through LISTEN/NOTIFY', () => {
     const droppedAt = new Date()
     const [missed] = await db()
       .insert(liveEvents)
-      .values({ userId: u!, type: 'offer', data: { n: 2 } })
+      .values({ userId: u!, seq: before!.seq + 1, type: 'offer', data: { n: 2 } })
       .returning()
     await (b.bus as RemoteBus).resync(droppedAt)
     expect(onB.map((e) => e.id)).toContain(missed!.id)
@@ -158,7 +160,7 @@ describe('NotifyLiveBus: across instances through LISTEN/NOTIFY', () => {
       b.subscribe(u!, (e) => onB.push(e))
       const [written] = await publishLive(a, db(), [u!], 'message', { via: 'redis' })
       expect(await until(() => onB.length === 1)).toBe(true)
-      expect(onB[0]).toEqual({ id: written!.id, userId: u, type: 'message', data: { via: 'redis' } })
+      expect(onB[0]).toEqual({ id: written!.id, userId: u, seq: 1, type: 'message', data: { via: 'redis' } })
     })
   }
 })
@@ -173,6 +175,27 @@ describe('publishLive', () => {
     for (const r of results) expect(r.map((e) => e.userId)).toEqual([u, v])
     const ids = results.flat().map((e) => e.id)
     expect(new Set(ids).size).toBe(40)
+    // each user's own numbers, 1 to 20, in the order of the log's (decision 032)
+    for (const user of [u, v]) {
+      const mine = results
+        .flat()
+        .filter((e) => e.userId === user)
+        .sort((a, b) => a.id - b.id)
+      expect(mine.map((e) => e.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    }
+  })
+
+  it("a user's numbers say nothing of other users' events, and go on where they were after the log is pruned", async () => {
+    const bus = new LocalLiveBus()
+    const [u, v] = await userIds(2)
+    const [first] = await publishLive(bus, db(), [u!], 'notification', {})
+    for (let i = 0; i < 5; i++) await publishLive(bus, db(), [v!], 'notification', {})
+    const [second] = await publishLive(bus, db(), [u!], 'notification', {})
+    expect([first!.seq, second!.seq]).toEqual([1, 2])
+    expect(second!.id - first!.id).toBe(6) // the log's numbers count v's five: never shown
+    await db().delete(liveEvents).where(eq(liveEvents.userId, u!))
+    const [third] = await publishLive(bus, db(), [u!], 'notification', {})
+    expect(third!.seq).toBe(3)
   })
 })
 
@@ -181,11 +204,11 @@ describe('pruning the log', () => {
     const [u] = await userIds(1)
     const [old] = await db()
       .insert(liveEvents)
-      .values({ userId: u!, type: 'offer', data: {}, createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .values({ userId: u!, seq: 1, type: 'offer', data: {}, createdAt: new Date(Date.now() - 25 * 3600_000) })
       .returning()
     const [fresh] = await db()
       .insert(liveEvents)
-      .values({ userId: u!, type: 'offer', data: {}, createdAt: new Date(Date.now() - 23 * 3600_000) })
+      .values({ userId: u!, seq: 2, type: 'offer', data: {}, createdAt: new Date(Date.now() - 23 * 3600_000) })
       .returning()
     expect(await pruneLiveEvents(db())).toBeGreaterThanOrEqual(1)
     const left = await db().select({ id: liveEvents.id }).from(liveEvents).where(eq(liveEvents.userId, u!))

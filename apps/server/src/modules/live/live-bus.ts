@@ -1,7 +1,7 @@
 import type { LiveEventType } from '@preloved/shared/live'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { liveEvents } from '../../db/schema/index.ts'
+import { liveEventSeqs, liveEvents } from '../../db/schema/index.ts'
 
 /**
  * Live updates (issue 17): an event for a user is written to the `live_event` log (numbered, so a client that
@@ -12,8 +12,11 @@ import { liveEvents } from '../../db/schema/index.ts'
  */
 
 export interface StoredLiveEvent {
+  /** The log's number: what instances wake each other with; never shown to a user (it counts everyone's events). */
   id: number
   userId: string
+  /** The user's own event number: the SSE `id:`, Last-Event-ID and the poll's `after` (decision 032). */
+  seq: number
   type: LiveEventType
   data: Record<string, unknown>
 }
@@ -80,8 +83,10 @@ export class LocalLiveBus extends Fanout implements LiveBus {
 }
 
 /**
- * Held while an event is numbered and written, to its transaction's end: events commit in the order of their ids, so
- * a client that has event n has every earlier event of its own that exists (what Last-Event-ID replay relies on).
+ * Held while an event is numbered and written, to its transaction's end: events commit in the order of their numbers
+ * (the log's and each user's), so a client that has its event n has every earlier one of its own that exists (what
+ * Last-Event-ID replay relies on), and a bus that has seen log id n has every earlier one (what its replay after a
+ * reconnection relies on).
  */
 const LIVE_EVENT_ORDER_LOCK = 7_072_657
 
@@ -96,18 +101,50 @@ export async function publishLive(
   type: LiveEventType,
   data: Record<string, unknown>,
 ): Promise<StoredLiveEvent[]> {
-  const unique = [...new Set(userIds)]
-  if (unique.length === 0) return []
+  return publishLiveEach(
+    bus,
+    db,
+    [...new Set(userIds)].map((userId) => ({ userId, type, data })),
+  )
+}
+
+/**
+ * publishLive for events that differ by user (a batch of notifications, each with its user's unread count): written
+ * in one statement, in the order given, and woken at once. The same rule: after the change they report committed.
+ */
+export async function publishLiveEach(
+  bus: LiveBus,
+  db: DbOrTx,
+  toWrite: ReadonlyArray<{ userId: string; type: LiveEventType; data: Record<string, unknown> }>,
+): Promise<StoredLiveEvent[]> {
+  if (toWrite.length === 0) return []
   const rows = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(LIVE_EVENT_ORDER_LOCK))})`)
+    // each user's next numbers (a counter that pruning the log leaves alone, so numbers never start again): a user
+    // with n events in this batch moves on by n, and their events take the n numbers in the order given
+    const counts = new Map<string, number>()
+    for (const w of toWrite) counts.set(w.userId, (counts.get(w.userId) ?? 0) + 1)
+    const numbered = await tx
+      .insert(liveEventSeqs)
+      .values([...counts].map(([userId, n]) => ({ userId, seq: n })))
+      .onConflictDoUpdate({ target: liveEventSeqs.userId, set: { seq: sql`${liveEventSeqs.seq} + excluded.seq` } })
+      .returning()
+    const last = new Map(numbered.map((r) => [r.userId, Number(r.seq) - counts.get(r.userId)!]))
     return tx
       .insert(liveEvents)
-      .values(unique.map((userId) => ({ userId, type, data })))
+      .values(
+        toWrite.map(({ userId, type, data }) => {
+          const seq = last.get(userId)! + 1
+          last.set(userId, seq)
+          return { userId, seq, type, data }
+        }),
+      )
       .returning()
   })
   const events = rows.map((r) => ({
     id: r.id,
     userId: r.userId,
+    seq: r.seq,
     type: r.type as LiveEventType,
     data: r.data as Record<string, unknown>,
   }))

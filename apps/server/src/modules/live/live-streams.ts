@@ -3,7 +3,7 @@ import { messages } from '@preloved/shared/messages'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../lib/errors.ts'
-import { eventsAfter, lastEventIdOf, liveSessions } from './live.repository.ts'
+import { eventsAfter, lastSeqOf, liveSessions } from './live.repository.ts'
 import type { LiveBus, StoredLiveEvent } from './live-bus.ts'
 
 /**
@@ -46,8 +46,9 @@ const RECENT_IDS = 512
 
 class Stream {
   readonly out = new PassThrough()
-  /** Events up to this id were sent by the replay (or predate the stream): never sent again. */
+  /** The owner's events up to this number were sent by the replay (or predate the stream): never sent again. */
   floor = 0
+  /** Numbers (the owner's, `seq`) of the events sent lately. */
   readonly recent = new Set<number>()
   /** Events that came while the replay was being read; sent after it. */
   queue: StoredLiveEvent[] | undefined = []
@@ -110,17 +111,19 @@ export class LiveStreams {
       this.write(s, `retry: ${this.retryMs}\n: live updates for this session\n\n`)
       let from: number
       let replayed = false
+      // ids are the owner's own event numbers (decision 032), never the log's, which counts everyone's events
+      const newest = await lastSeqOf(this.opts.db, owner.userId)
       if (lastEventId === undefined) {
-        from = await lastEventIdOf(this.opts.db, owner.userId)
+        from = newest
       } else {
-        // an id from before the log was emptied (or made up) counts as the newest there is
-        from = Math.min(lastEventId, await lastEventIdOf(this.opts.db))
+        // an id the user was never given (made up, or from before per-user ids) counts as their newest
+        from = Math.min(lastEventId, newest)
         for (;;) {
           const page = await eventsAfter(this.opts.db, owner.userId, from, REPLAY_PAGE)
           if (s.ended) return s.out
           for (const e of page) this.send(s, e)
           if (page.length > 0) {
-            from = page.at(-1)!.id
+            from = page.at(-1)!.seq
             replayed = true
           }
           if (page.length < REPLAY_PAGE) break
@@ -148,10 +151,10 @@ export class LiveStreams {
   }
 
   private send(s: Stream, e: StoredLiveEvent) {
-    if (s.ended || e.id <= s.floor || s.recent.has(e.id)) return
-    s.recent.add(e.id)
+    if (s.ended || e.userId !== s.owner.userId || e.seq <= s.floor || s.recent.has(e.seq)) return
+    s.recent.add(e.seq)
     if (s.recent.size > RECENT_IDS) s.recent.delete(s.recent.values().next().value!)
-    this.write(s, `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`)
+    this.write(s, `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`)
   }
 
   private write(s: Stream, text: string) {

@@ -1,28 +1,38 @@
 import type { LiveEventType } from '@preloved/shared/live'
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { liveEvents, sessions, users } from '../../db/schema/index.ts'
+import { liveEventSeqs, liveEvents, sessions, users } from '../../db/schema/index.ts'
 import type { StoredLiveEvent } from './live-bus.ts'
 
 /** How long the log keeps an event: a client away longer reloads its pages rather than replaying. */
 export const LIVE_EVENT_KEEP_MS = 24 * 3600_000
 
-const columns = { id: liveEvents.id, userId: liveEvents.userId, type: liveEvents.type, data: liveEvents.data }
+const columns = {
+  id: liveEvents.id,
+  userId: liveEvents.userId,
+  seq: liveEvents.seq,
+  type: liveEvents.type,
+  data: liveEvents.data,
+}
 
-const toEvent = (r: { id: number; userId: string; type: string; data: unknown }): StoredLiveEvent => ({
+const toEvent = (r: { id: number; userId: string; seq: number; type: string; data: unknown }): StoredLiveEvent => ({
   id: r.id,
   userId: r.userId,
+  seq: r.seq,
   type: r.type as LiveEventType,
   data: r.data as Record<string, unknown>,
 })
 
-/** One user's events after `after`, oldest first (the replay of Last-Event-ID and the polling fallback). */
+/**
+ * One user's events after their number `after`, oldest first (the replay of Last-Event-ID and the polling fallback);
+ * read from live_event_user_seq_uq.
+ */
 export async function eventsAfter(db: DbOrTx, userId: string, after: number, limit: number) {
   const rows = await db
     .select(columns)
     .from(liveEvents)
-    .where(and(eq(liveEvents.userId, userId), gt(liveEvents.id, after)))
-    .orderBy(asc(liveEvents.id))
+    .where(and(eq(liveEvents.userId, userId), gt(liveEvents.seq, after)))
+    .orderBy(asc(liveEvents.seq))
     .limit(limit)
   return rows.map(toEvent)
 }
@@ -49,13 +59,19 @@ export async function eventsSince(db: DbOrTx, userIds: string[], afterId: number
   return rows.map(toEvent)
 }
 
-/** The newest event id of one user (0 when none), or of everyone: where a fresh stream starts. */
-export async function lastEventIdOf(db: DbOrTx, userId?: string): Promise<number> {
-  const [row] = await db
-    .select({ max: sql<string | null>`max(${liveEvents.id})` })
-    .from(liveEvents)
-    .where(userId === undefined ? undefined : eq(liveEvents.userId, userId))
+/** The newest event id of the whole log (0 when empty): where a bus starts counting what it has seen. */
+export async function lastEventIdOf(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ max: sql<string | null>`max(${liveEvents.id})` }).from(liveEvents)
   return Number(row?.max ?? 0)
+}
+
+/**
+ * A user's newest event number (0 before their first): where their fresh stream starts, and the most a client of
+ * theirs can have seen (a larger Last-Event-ID is made up, or from before an upgrade, and counts as this one).
+ */
+export async function lastSeqOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ seq: liveEventSeqs.seq }).from(liveEventSeqs).where(eq(liveEventSeqs.userId, userId))
+  return Number(row?.seq ?? 0)
 }
 
 /**

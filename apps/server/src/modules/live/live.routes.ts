@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { signedInUser } from '../../plugins/auth.ts'
-import { eventsAfter, lastEventIdOf } from './live.repository.ts'
+import { eventsAfter, lastSeqOf } from './live.repository.ts'
 
 /** Whether the client asked for the stream: EventSource sends `Accept: text/event-stream`. */
 export const acceptsEventStream = (accept: string | undefined) =>
@@ -34,8 +34,8 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Live updates: your new messages, offers and notifications (Server-Sent Events, or JSON to poll)',
         description:
           'With `Accept: text/event-stream`: a stream of `id:`/`event:`/`data:` messages (a comment every 25 s; ' +
-          '`retry:` first). `Last-Event-ID` (or `?lastEventId=`) replays the events after it; without it the stream ' +
-          'starts now, and names the newest id first. Otherwise (or with `poll=1`): the events after `after` as ' +
+          '`retry:` first). Ids number your own events (1, 2, 3…). `Last-Event-ID` (or `?lastEventId=`) replays ' +
+          'the events after it; without it the stream starts now, and names your newest id first. Otherwise (or with `poll=1`): the events after `after` as ' +
           `JSON, oldest first, at most ${LIVE_POLL_MAX} (\`Link: rel="next"\` when there are more); the ` +
           `\`${LAST_EVENT_ID_HEADER}\` header names the id to send as \`after\` next. The stream ends with the ` +
           'session (sign-out, password change, role change, account deletion).',
@@ -61,19 +61,21 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         // a stream, not the JSON of the schema (which describes the polling answer)
         return reply.send(stream as never)
       }
+      // ids are the user's own event numbers (decision 032): they say nothing of anyone else's events
+      const newest = await lastSeqOf(app.db, user.id)
       const after = req.query.after ?? req.query.lastEventId ?? headerId
       if (after === undefined) {
-        reply.header(LAST_EVENT_ID_HEADER, String(await lastEventIdOf(app.db, user.id)))
+        reply.header(LAST_EVENT_ID_HEADER, String(newest))
         return []
       }
-      // an id from before the log was emptied (or made up) counts as the newest there is
-      const from = Math.min(after, await lastEventIdOf(app.db))
+      // an id the user was never given (made up, or from before the upgrade to per-user ids) counts as their newest
+      const from = Math.min(after, newest)
       const events = await eventsAfter(app.db, user.id, from, LIVE_POLL_MAX + 1)
       const page = events.slice(0, LIVE_POLL_MAX)
-      const last = page.at(-1)?.id ?? from
+      const last = page.at(-1)?.seq ?? from
       reply.header(LAST_EVENT_ID_HEADER, String(last))
       if (events.length > LIVE_POLL_MAX) reply.header('link', `</api/events?poll=1&after=${last}>; rel="next"`)
-      return page.map((e) => ({ id: e.id, type: e.type, data: e.data }))
+      return page.map((e) => ({ id: e.seq, type: e.type, data: e.data }))
     },
   )
 }

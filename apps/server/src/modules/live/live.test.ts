@@ -83,19 +83,54 @@ describe('GET /api/events: who may listen', () => {
     expect(await ca.until((c) => c.events.length === 2)).toBe(true)
     expect(await cb.until((c) => c.events.length === 2)).toBe(true)
     expect(ca.events).toEqual([
-      { id: forA!.id, type: 'notification', data: { notification: { text: 'for a' } } },
-      { id: both1!.id, type: 'notification', data: { both: true } },
+      { id: forA!.seq, type: 'notification', data: { notification: { text: 'for a' } } },
+      { id: both1!.seq, type: 'notification', data: { both: true } },
     ])
     expect(cb.events).toEqual([
-      { id: forB!.id, type: 'message', data: { notification: { text: 'for b' } } },
-      { id: both2!.id, type: 'notification', data: { both: true } },
+      { id: forB!.seq, type: 'message', data: { notification: { text: 'for b' } } },
+      { id: both2!.seq, type: 'notification', data: { both: true } },
     ])
-    expect(ca.lastEventId).toBe(String(both1!.id))
+    expect(ca.lastEventId).toBe(String(both1!.seq))
     // the log holds one row per user
     const rows = await t.database.db.select().from(liveEvents).where(eq(liveEvents.userId, a.id))
-    expect(rows.map((r) => r.id)).toEqual([forA!.id, both1!.id])
+    expect(rows.map((r) => r.seq)).toEqual([forA!.seq, both1!.seq])
     ca.close()
     cb.close()
+  })
+})
+
+describe("ids: the user's own event numbers (decision 032)", () => {
+  it("number each user's events 1, 2, 3, whatever happens on the rest of the platform", async () => {
+    const [a, others] = await Promise.all([someone(), someone()])
+    // the platform is busy: others' events come before and between a's
+    for (let i = 0; i < 7; i++) await publish([others.id], { busy: i })
+    const c = await stream({ cookie: a.cookie })
+    await opened(c)
+    expect(c.messages.find((m) => m.event === 'ready')?.id).toBe('0')
+    await publish([a.id], { n: 1 })
+    for (let i = 0; i < 5; i++) await publish([others.id], { busy: i })
+    await publish([a.id], { n: 2 })
+    expect(await c.until((x) => x.events.length === 2)).toBe(true)
+    expect(c.events.map((e) => e.id)).toEqual([1, 2])
+    c.close()
+    const polled = await poll(a, '?poll=1&after=0')
+    expect(polled.json().map((e: { id: number }) => e.id)).toEqual([1, 2])
+    expect(polled.headers['x-last-event-id']).toBe('2')
+  })
+
+  it('never answer the platform-wide counter, not even to an id made up beyond it', async () => {
+    const [a, others] = await Promise.all([someone(), someone()])
+    const [busy] = await publish([others.id], { busy: true })
+    expect(busy!.id).toBeGreaterThan(1) // the log's own number, which counts everyone's events
+    for (const query of ['?poll=1', '?poll=1&after=999999999999', `?poll=1&after=${busy!.id}`]) {
+      const res = await poll(a, query)
+      expect(res.json(), query).toEqual([])
+      expect(res.headers['x-last-event-id'], query).toBe('0')
+    }
+    const c = await stream({ cookie: a.cookie, 'last-event-id': '999999999999' })
+    await opened(c)
+    expect(c.lastEventId).toBe('0')
+    c.close()
   })
 })
 
@@ -117,11 +152,11 @@ describe('reconnecting: Last-Event-ID replays what was missed', () => {
     const again = await stream({ cookie: a.cookie, 'last-event-id': seen })
     expect(await again.until((c) => c.events.length === 2)).toBe(true)
     expect(again.events.map((e) => e.data)).toEqual([{ n: 2 }, { n: 3 }])
-    expect(again.events.map((e) => e.id)).toEqual([e2!.id, e3!.id])
-    expect(e1!.id).toBe(Number(seen))
+    expect(again.events.map((e) => e.id)).toEqual([e2!.seq, e3!.seq])
+    expect(e1!.seq).toBe(Number(seen))
     const [e4] = await publish([a.id], { n: 4 })
     expect(await again.until((c) => c.events.length === 3)).toBe(true)
-    expect(again.events[2]).toEqual({ id: e4!.id, type: 'notification', data: { n: 4 } })
+    expect(again.events[2]).toEqual({ id: e4!.seq, type: 'notification', data: { n: 4 } })
     again.close()
   })
 
@@ -129,12 +164,12 @@ describe('reconnecting: Last-Event-ID replays what was missed', () => {
     const a = await someone()
     const [e1] = await publish([a.id], { n: 1 })
     const [e2] = await publish([a.id], { n: 2 })
-    const c = await stream({ cookie: a.cookie }, `?lastEventId=${e1!.id}`)
+    const c = await stream({ cookie: a.cookie }, `?lastEventId=${e1!.seq}`)
     expect(await c.until((x) => x.events.length === 1)).toBe(true)
     const [e3] = await publish([a.id], { n: 3 })
     expect(await c.until((x) => x.events.length === 2)).toBe(true)
     await new Promise((r) => setTimeout(r, 100))
-    expect(c.events.map((e) => e.id)).toEqual([e2!.id, e3!.id])
+    expect(c.events.map((e) => e.id)).toEqual([e2!.seq, e3!.seq])
     c.close()
   })
 
@@ -145,7 +180,7 @@ describe('reconnecting: Last-Event-ID replays what was missed', () => {
     expect(Number(c.lastEventId)).toBeLessThan(999999999999)
     const [e] = await publish([a.id], { n: 1 })
     expect(await c.until((x) => x.events.length === 1)).toBe(true)
-    expect(c.events[0]!.id).toBe(e!.id)
+    expect(c.events[0]!.id).toBe(e!.seq)
     c.close()
     const bad = await stream({ cookie: a.cookie, 'last-event-id': 'abc' })
     expect(bad.status).toBe(400)
@@ -173,19 +208,19 @@ describe('polling fallback: GET /api/events?poll=1&after=<id>', () => {
     const [e2] = await publish([a.id], { n: 2 }, 'message')
     const res = await poll(a, `?poll=1&after=${from}`)
     expect(res.json()).toEqual([
-      { id: e1!.id, type: 'notification', data: { n: 1 } },
-      { id: e2!.id, type: 'message', data: { n: 2 } },
+      { id: e1!.seq, type: 'notification', data: { n: 1 } },
+      { id: e2!.seq, type: 'message', data: { n: 2 } },
     ])
-    expect(res.headers['x-last-event-id']).toBe(String(e2!.id))
-    const none = await poll(a, `?poll=1&after=${e2!.id}`)
+    expect(res.headers['x-last-event-id']).toBe(String(e2!.seq))
+    const none = await poll(a, `?poll=1&after=${e2!.seq}`)
     expect(none.json()).toEqual([])
-    expect(none.headers['x-last-event-id']).toBe(String(e2!.id))
+    expect(none.headers['x-last-event-id']).toBe(String(e2!.seq))
     // without poll=1, a client that does not ask for text/event-stream gets the same JSON
     const json = await poll(a, `?after=${from}`, { accept: 'application/json' })
-    expect(json.json().map((e: { id: number }) => e.id)).toEqual([e1!.id, e2!.id])
+    expect(json.json().map((e: { id: number }) => e.id)).toEqual([e1!.seq, e2!.seq])
     // the Last-Event-ID header works for a poll too
-    const viaHeader = await poll(a, '?poll=1', { 'last-event-id': String(e1!.id) })
-    expect(viaHeader.json().map((e: { id: number }) => e.id)).toEqual([e2!.id])
+    const viaHeader = await poll(a, '?poll=1', { 'last-event-id': String(e1!.seq) })
+    expect(viaHeader.json().map((e: { id: number }) => e.id)).toEqual([e2!.seq])
   })
 
   it('pages a long backlog with Link: rel="next"', async () => {

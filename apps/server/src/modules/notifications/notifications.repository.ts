@@ -31,6 +31,17 @@ export async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
   return row?.n ?? 0
 }
 
+/** How many notifications each of these users has unread, in one statement (users with none are left out). */
+export async function unreadCounts(db: DbOrTx, userIds: readonly string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await db
+    .select({ userId: notifications.userId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
+    .groupBy(notifications.userId)
+  return new Map(rows.map((r) => [r.userId, r.n]))
+}
+
 /** A page of the user's notifications, newest first, after the cursor; `limit` rows (ask one more to know of a next). */
 export async function listNotifications(db: DbOrTx, userId: string, cursor: Cursor | undefined, limit: number) {
   return db

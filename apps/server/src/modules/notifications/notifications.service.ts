@@ -7,7 +7,7 @@ import {
   type UnsubscribeResult,
   type UnsubscribeScope,
 } from '@preloved/shared/notifications'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { products, users, wishlists } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -34,9 +34,18 @@ async function wishersOf(db: DbOrTx, productId: string, except: readonly string[
 
 const productLink = (productId: string) => `/product/${productId}`
 
+/** A price drop is told when the price is at least this far below the one a wishlister last heard of (decision 033). */
+export const PRICE_DROP_MIN_PERCENT = 5
+/** And a wishlister hears of a bag's price drops at most this often. */
+const PRICE_DROP_EVERY_MS = 86_400_000
+
 /**
- * A listing's price went down (PATCH /api/categoryDetails/{id}; MARKETPLACE.md §6): everyone who keeps it on their
- * wishlist is told, in the app and by mail (kind price_drop). Called after the change committed; never throws.
+ * A listing's price went down (PATCH /api/categoryDetails/{id}): each member who keeps it on their
+ * wishlist is told, in the app and by mail (kind price_drop), when the drop is meaningful (decision 033): the new
+ * price is at least PRICE_DROP_MIN_PERCENT below the one they last heard of (the price when they saved it, then the
+ * last drop they were told of; `fromCents` for entries older than the rule), and they were not told of this bag's
+ * price in the last day. The wishlist entries are claimed in one statement (a second drop at the same moment finds
+ * them told), and what they last heard of moves to the new price. Called after the change committed; never throws.
  */
 export async function notifyPriceDrop(deps: NotifyDeps, productId: string, fromCents: number, toCents: number) {
   try {
@@ -45,10 +54,11 @@ export async function notifyPriceDrop(deps: NotifyDeps, productId: string, fromC
       .from(products)
       .where(eq(products.id, productId))
     if (!bag) return
-    const from = formatUsd(fromCents)
+    const now = deps.now?.() ?? new Date()
     const to = formatUsd(toCents)
     const link = productLink(productId)
-    for (const wisher of await wishersOf(deps.db, productId, [bag.sellerId])) {
+    for (const wisher of await claimPriceDropWishers(deps.db, productId, bag.sellerId, fromCents, toCents, now)) {
+      const from = formatUsd(wisher.heardCents)
       await notify(deps, {
         userId: wisher.id,
         kind: 'price_drop',
@@ -63,6 +73,39 @@ export async function notifyPriceDrop(deps: NotifyDeps, productId: string, fromC
   } catch (err) {
     deps.log?.warn({ err, productId }, 'price drop not notified')
   }
+}
+
+/**
+ * The wishlisters of a bag (accounts not deleted, not its seller) to tell of its new price, with the price each last
+ * heard of: those for whom it is a meaningful drop and who were not told within the day. Their entries are marked
+ * told of the new price in the same statement (rows locked by another drop at the same moment are waited for, then
+ * checked again), so each drop is told to each wishlister once at most.
+ */
+async function claimPriceDropWishers(
+  db: DbOrTx,
+  productId: string,
+  sellerId: string,
+  fromCents: number,
+  toCents: number,
+  now: Date,
+): Promise<Array<{ id: string; name: string; heardCents: number }>> {
+  const since = new Date(now.getTime() - PRICE_DROP_EVERY_MS).toISOString()
+  const percent = 100 - PRICE_DROP_MIN_PERCENT
+  const due = sql`${toCents} * 100 <= coalesce(w.told_price, ${fromCents}) * ${percent}
+    and (w.price_told_at is null or w.price_told_at <= ${since}::timestamptz)`
+  const result = (await db.execute(sql`
+    with due as (
+      select w.id, coalesce(w.told_price, ${fromCents}) as heard
+      from ${wishlists} w join ${users} u on u.id = w.user_id
+      where w.product_id = ${productId} and w.user_id <> ${sellerId} and u.deleted_at is null and ${due}
+      for update of w
+    )
+    update ${wishlists} w set told_price = ${toCents}, price_told_at = ${now.toISOString()}::timestamptz
+    from due, ${users} u
+    where w.id = due.id and u.id = w.user_id and ${due}
+    returning w.user_id, u.name, due.heard
+  `)) as unknown as { rows: Array<{ user_id: string; name: string; heard: number }> }
+  return result.rows.map((r) => ({ id: r.user_id, name: r.name, heardCents: Number(r.heard) }))
 }
 
 /**

@@ -6,9 +6,18 @@ import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 import { ADDRESS, CARD, paidOrder } from '../../../test/order-fixtures.ts'
-import { bookings, notificationSettings, notifications, outbox, users } from '../../db/schema/index.ts'
+import {
+  bookings,
+  liveEvents,
+  notificationSettings,
+  notifications,
+  outbox,
+  users,
+  wishlists,
+} from '../../db/schema/index.ts'
 import type { StoredLiveEvent } from '../live/live-bus.ts'
 import { signUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeKey } from '../mail/unsubscribe-token.ts'
+import { notifyPriceDrop } from './notifications.service.ts'
 import { notify, notifyDepsOf } from './notify.ts'
 
 // MARKETPLACE.md §6 and §7, issue 17 item 5: the notifications list, unread count and read marks; where notifications
@@ -26,7 +35,7 @@ const SECRET = 'test-secret-test-secret-test-secret-0123'
 
 beforeAll(async () => {
   t = await buildTestApp(
-    { ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100', PUBLIC_URL: 'http://shop.test' },
+    { ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100', PUBLIC_URL: 'http://shop.test', PAYMENTS: 'test' },
     { clock: () => now },
   )
   ;[seller, ann, ben, admin] = await Promise.all([
@@ -286,6 +295,70 @@ describe('where notifications come from', () => {
     expect(await notificationsOf(wisher)).toHaveLength(1)
   })
 
+  it('a price drop is told only when 5 % or more below the price last heard of, and a bag’s drops once a day at most', async () => {
+    const bag = await insertProduct(t.database.db, seller.id, { title: 'Speedy 30', resellPriceCents: 10_000 })
+    const early = await newCustomer('Erin Early')
+    await wish(early, bag.id) // at $100.00
+    const patch = async (dollars: number) => {
+      const res = await send(seller, 'PATCH', `/api/categoryDetails/${bag.id}`, { resell_price: dollars })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const drops = async (s: Session) => (await notificationsOf(s)).filter((n) => n.kind === 'price_drop')
+    const dropMails = async (s: Session) => (await mailsTo(s)).filter((m) => m.subject.startsWith('Price drop'))
+    // a cent, then to just above 5 % below what she saved it at: not worth telling
+    await patch(99.99)
+    await patch(95.01)
+    expect(await drops(early)).toEqual([])
+    expect(await dropMails(early)).toEqual([])
+    // 5 % below the $100.00 she saved it at: told, from that price
+    now += 60_000
+    await patch(95)
+    expect((await drops(early)).map((n) => n.text)).toEqual([
+      messages.notifications.priceDrop('Speedy 30', '$100.00', '$95.00'),
+    ])
+    expect(await dropMails(early)).toHaveLength(1)
+    // who saves it now hears against today's price
+    const late = await newCustomer('Lou Late')
+    await wish(late, bag.id) // at $95.00
+    // a deeper drop the same day: Erin, told an hour ago, waits a day; Lou hears of it (from the $95.00 he saved at)
+    now += 3_600_000
+    await patch(80)
+    expect(await drops(early)).toHaveLength(1)
+    expect((await drops(late)).map((n) => n.text)).toEqual([
+      messages.notifications.priceDrop('Speedy 30', '$95.00', '$80.00'),
+    ])
+    // a day after she was told: Erin is told against the $95.00 she last heard of; to Lou, told of $80.00, it is a
+    // cent on the dollar
+    now += DAY
+    await patch(79)
+    expect((await drops(early)).map((n) => n.text)).toEqual([
+      messages.notifications.priceDrop('Speedy 30', '$95.00', '$79.00'),
+      messages.notifications.priceDrop('Speedy 30', '$100.00', '$95.00'),
+    ])
+    expect(await drops(late)).toHaveLength(1)
+    expect(await dropMails(early)).toHaveLength(2)
+    expect(await dropMails(late)).toHaveLength(1)
+    // the next day, a cent lower: nothing for either
+    now += DAY
+    await patch(78.99)
+    expect(await drops(early)).toHaveLength(2)
+    expect(await drops(late)).toHaveLength(1)
+    const entries = await t.database.db.select().from(wishlists).where(eq(wishlists.productId, bag.id))
+    expect(entries.map((e) => e.toldPriceCents).sort()).toEqual([7900, 8000])
+  })
+
+  it('two drops of one bag at the same moment tell each wishlister once', async () => {
+    const bag = await insertProduct(t.database.db, seller.id, { title: 'Neverfull MM', resellPriceCents: 20_000 })
+    const fans = [await newCustomer(), await newCustomer(), await newCustomer()]
+    for (const fan of fans) await wish(fan, bag.id)
+    now += 2 * DAY
+    await Promise.all([
+      notifyPriceDrop(notifyDepsOf(t.app), bag.id, 20_000, 15_000),
+      notifyPriceDrop(notifyDepsOf(t.app), bag.id, 20_000, 14_000),
+    ])
+    for (const fan of fans) expect((await notificationsOf(fan)).filter((n) => n.kind === 'price_drop')).toHaveLength(1)
+  })
+
   it('a sale tells the others who wishlisted the bag (not the buyer), and each party of the order under the bell', async () => {
     const bag = await insertProduct(t.database.db, seller.id, { title: 'Lady Dior', resellPriceCents: 30_000 })
     const [buyer, loser] = [await newCustomer('Bea Buyer'), await newCustomer('Lou Loser')]
@@ -331,6 +404,74 @@ describe('where notifications come from', () => {
     )
     // its one-click header turns off every kind that can be, never order mail
     expect(mail!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
+  })
+})
+
+describe('message mail, grouped (decision 033)', () => {
+  const sellerMessageMails = async (from: string) =>
+    (await mailsTo(seller)).filter((m) => m.subject.startsWith('New message about') && m.text.includes(from))
+  const sellerMessageNotifications = async (from: string) =>
+    (await notificationsOf(seller)).filter((n) => n.kind === 'message' && n.text.startsWith(from))
+  const open = async (s: Session, productId: string, text: string) => {
+    const res = await send(s, 'POST', '/api/conversations', { productId, text })
+    expect(res.statusCode, res.body).toBe(201)
+    return res.json().conversationId as string
+  }
+
+  it('one member opening 24 conversations with a seller in seconds mails them once; the bell tells each', async () => {
+    const spammer = await newCustomer('Sam Spammer')
+    const bags = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => insertProduct(t.database.db, seller.id, { title: `Spam bag ${i}` })),
+    )
+    const events = async () =>
+      (await t.database.db.select().from(liveEvents).where(eq(liveEvents.userId, seller.id))).filter(
+        (e) => e.type === 'notification' && JSON.stringify(e.data).includes('Sam Spammer'),
+      ).length
+    // half of them one after another, half at the same moment
+    for (const b of bags.slice(0, 12)) await open(spammer, b.id, `About ${b.title}`)
+    await Promise.all(bags.slice(12).map((b) => open(spammer, b.id, `About ${b.title}`)))
+    expect(await sellerMessageNotifications('Sam Spammer')).toHaveLength(24)
+    expect(await events()).toBe(24)
+    const mails = await sellerMessageMails('Sam Spammer')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toContain('About Spam bag 0')
+    // another member's message is mailed as before
+    const other = await newCustomer('Olive Other')
+    await open(other, bags[0]!.id, 'Is it real?')
+    expect(await sellerMessageMails('Olive Other')).toHaveLength(1)
+    // fifteen minutes on, the spammer's next unread message is mailed again
+    now += 15 * 60_000
+    const more = await insertProduct(t.database.db, seller.id, { title: 'Spam bag 24' })
+    await open(spammer, more.id, 'And this one?')
+    expect(await sellerMessageMails('Sam Spammer')).toHaveLength(2)
+    expect(await sellerMessageNotifications('Sam Spammer')).toHaveLength(25)
+  })
+
+  it('in one conversation: a message after the recipient read is told in the app, and mailed once 15 minutes passed', async () => {
+    const chatty = await newCustomer('Cleo Chatty')
+    const b = await insertProduct(t.database.db, seller.id, { title: 'Chatty bag' })
+    const id = await open(chatty, b.id, 'Hello?')
+    expect(await sellerMessageMails('Cleo Chatty')).toHaveLength(1)
+    const readAll = async () => expect((await get(seller, `/api/conversations/${id}/messages`)).statusCode).toBe(200)
+    const write = async (text: string) =>
+      expect((await send(chatty, 'POST', `/api/conversations/${id}/messages`, { text })).statusCode).toBe(201)
+    // the seller reads; five minutes on Cleo writes again: the bell tells it, no second mail
+    await readAll()
+    now += 5 * 60_000
+    await write('Still there?')
+    expect(await sellerMessageNotifications('Cleo Chatty')).toHaveLength(2)
+    expect(await sellerMessageMails('Cleo Chatty')).toHaveLength(1)
+    // unread messages of the same run add nothing anywhere
+    await write('Hello??')
+    expect(await sellerMessageNotifications('Cleo Chatty')).toHaveLength(2)
+    // read again, and fifteen minutes after the mail: mailed
+    await readAll()
+    now += 10 * 60_000
+    await write('Last try')
+    expect(await sellerMessageNotifications('Cleo Chatty')).toHaveLength(3)
+    const mails = await sellerMessageMails('Cleo Chatty')
+    expect(mails).toHaveLength(2)
+    expect(mails.some((m) => m.text.includes('Last try'))).toBe(true)
   })
 })
 

@@ -1,7 +1,8 @@
 import type { NotificationKind } from '@preloved/shared/notifications'
+import { lte } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { Db } from '../../db/client.ts'
-import { notifications } from '../../db/schema/index.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { mailGroups, notifications } from '../../db/schema/index.ts'
 import { type LiveBus, publishLive } from '../live/live-bus.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { contactOf, mailAllowed } from './notification-mail.ts'
@@ -41,7 +42,17 @@ export interface NotifyInput {
   /** A path inside the shop. */
   link: string
   /** The mail, when this kind is mailed; sent only if the user's preference for `kind` allows it. */
-  mail?: { subject: string; text: string } | undefined
+  mail?: MailInput | undefined
+}
+
+export interface MailInput {
+  subject: string
+  text: string
+  /**
+   * Mail grouped (decision 033): at most one mail of this group to the user every `everyMs`; a notification inside the
+   * window is told in the app and live only. `key` names the group (`message:<sender id>`).
+   */
+  group?: { key: string; everyMs: number } | undefined
 }
 
 export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<void> {
@@ -71,13 +82,31 @@ export async function notify(deps: NotifyDeps, input: NotifyInput): Promise<void
  * Mails a notification when the user's preference allows it. The notifications module's preferences and signed
  * unsubscribe link (List-Unsubscribe) are applied here.
  */
-async function mailNotification(
-  deps: NotifyDeps,
-  userId: string,
-  kind: NotificationKind,
-  mail: { subject: string; text: string },
-) {
+async function mailNotification(deps: NotifyDeps, userId: string, kind: NotificationKind, mail: MailInput) {
   const contact = await contactOf(deps.db, userId)
   if (!contact || !(await mailAllowed(deps.db, userId, kind))) return
+  if (mail.group && !(await claimMailGroup(deps.db, userId, mail.group, deps.now?.() ?? new Date()))) return
   await deps.mailer.send({ to: contact.email, subject: mail.subject, text: mail.text, userId, kind })
+}
+
+/**
+ * Whether the user's group of mail may be sent now, claimed in one statement: its `mailed_at` moves to now only when
+ * the last one is `everyMs` old (or there was none). Of several at once, one claims it; the others find it taken.
+ */
+export async function claimMailGroup(
+  db: DbOrTx,
+  userId: string,
+  group: { key: string; everyMs: number },
+  now: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .insert(mailGroups)
+    .values({ userId, groupKey: group.key, mailedAt: now })
+    .onConflictDoUpdate({
+      target: [mailGroups.userId, mailGroups.groupKey],
+      set: { mailedAt: now },
+      setWhere: lte(mailGroups.mailedAt, new Date(now.getTime() - group.everyMs)),
+    })
+    .returning({ userId: mailGroups.userId })
+  return claimed.length > 0
 }

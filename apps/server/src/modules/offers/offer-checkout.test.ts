@@ -120,6 +120,8 @@ describe('paying for an accepted offer', () => {
     const other = await newBuyer()
     const theirs = await book(other, bag.id)
     expect(theirs.statusCode, theirs.body).toBe(200)
+    // the booking's hold ran out unpaid: the bag cools down, a payment hold for anyone (docs/decisions/034)
+    expect(theirs.json().hold).toBe('payment')
     expect((await bookingRow(theirs.json().insertedId)).priceCents).toBe(20_000)
     const mine = (await t.app.inject({ url: '/api/offers?role=buyer', headers: buyer.bearer })).json()
     expect(mine.find((o: { _id: string }) => o._id === id)).toMatchObject({

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { bookings, offers, products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
+import { recordLapses } from '../bookings/holds.repository.ts'
 
 export type OfferRow = typeof offers.$inferSelect
 
@@ -104,21 +105,32 @@ export async function expireDueOffers(db: DbOrTx, now: Date, scope?: OfferScope)
   return rows.map(({ countered, ...r }) => ({ ...r, was: countered ? 'countered' : 'pending' }))
 }
 
-/** Accepted offers whose hold ran out before the buyer booked → expired: the bag is for sale again. */
+/**
+ * Accepted offers whose hold ran out before the buyer booked → expired: the bag is for sale again, after a cool-down
+ * (docs/decisions/034): each is recorded as a lapse of a hold, in the same transaction.
+ */
 export async function lapseDueHolds(db: DbOrTx, now: Date, scope?: OfferScope): Promise<DueOffer[]> {
-  const rows = await db
-    .update(offers)
-    .set({ status: 'expired', decidedAt: sql`${offers.holdUntil}`, updatedAt: now })
-    .where(
-      and(
-        eq(offers.status, 'accepted'),
-        sql`${offers.bookingId} is null`,
-        lte(offers.holdUntil, now),
-        scopeWhere(scope),
-      ),
+  const rows = await db.transaction(async (tx) => {
+    const lapsed = await tx
+      .update(offers)
+      .set({ status: 'expired', decidedAt: sql`${offers.holdUntil}`, updatedAt: now })
+      .where(
+        and(
+          eq(offers.status, 'accepted'),
+          sql`${offers.bookingId} is null`,
+          lte(offers.holdUntil, now),
+          scopeWhere(scope),
+        ),
+      )
+      .returning({ ...dueColumns, holdUntil: offers.holdUntil })
+    await recordLapses(
+      tx,
+      lapsed.map((o) => ({ productId: o.productId, customerId: o.buyerId, offerId: o.id, lapsedAt: o.holdUntil! })),
+      now,
     )
-    .returning(dueColumns)
-  return rows.map((r) => ({ ...r, was: 'accepted' as const }))
+    return lapsed
+  })
+  return rows.map(({ holdUntil: _, ...r }) => ({ ...r, was: 'accepted' as const }))
 }
 
 /**
@@ -255,11 +267,12 @@ export async function holdOfBag(tx: DbOrTx, productId: string, now: Date) {
 }
 
 /**
- * A booking made on an accepted offer: the agreed price (from the offer, never the request), held until the offer's
- * hold ends, or for HOLD_MINUTES when that is later (a buyer who books in the hold's last minute still gets to pay).
+ * A booking made on an accepted offer: the agreed price (from the offer, never the request), or the bag's price when
+ * the seller has since lowered it below that (the buyer pays the lower of the two), held until the offer's hold ends,
+ * or for HOLD_MINUTES when that is later (a buyer who books in the hold's last minute still gets to pay).
  */
-export const offerBookingTerms = (hold: OfferRow, holdMinutesEnd: Date) => ({
-  priceCents: hold.agreedCents!,
+export const offerBookingTerms = (hold: OfferRow, holdMinutesEnd: Date, priceNowCents: number) => ({
+  priceCents: Math.min(hold.agreedCents!, priceNowCents),
   expiresAt: hold.holdUntil && hold.holdUntil > holdMinutesEnd ? hold.holdUntil : holdMinutesEnd,
 })
 

@@ -122,7 +122,8 @@ describe('POST /api/offers', () => {
       'amount must be at least $72.30 (60% of the price): that is the lowest offer allowed on this bag',
     )
     expectError(await makeOffer(buyer, bag.id, 120.5), 400, m.notBelowPrice('$120.50'))
-    expectError(await makeOffer(buyer, bag.id, 1e21), 400, m.notBelowPrice('$120.50'))
+    // past every listing's highest price: refused by the money parser before any bag is read (decision 031)
+    expectError(await makeOffer(buyer, bag.id, 1e21), 400, 'amount must be at most 1,000,000')
     expectError(await makeOffer(buyer, bag.id, 80.001), 400, 'amount must have at most two decimals')
     expect((await makeOffer(buyer, bag.id, '80')).statusCode).toBe(400)
     expect((await makeOffer(buyer, bag.id, -5)).statusCode).toBe(400)

@@ -31,7 +31,7 @@ describe('order deadlines', () => {
   it('stores the rules on the order, reminds the seller once a day before ship-by, then cancels and refunds', async () => {
     const buyer = await newBuyer()
     const { id, productId } = await paidOrder(t, seller, buyer)
-    expect(await orderRow(id)).toMatchObject({ shipDays: 4, autoCompleteDays: 2, commissionPercent: 12 })
+    expect(await orderRow(id)).toMatchObject({ shipDays: 4, autoCompleteDays: 2, commissionPercent: 15 })
     now += 2 * DAY
     expect(await sweep()).toMatchObject({ reminded: 0, cancelled: 0 })
     now += 1 * DAY + 60_000 // less than a day before ship-by
@@ -84,7 +84,7 @@ describe('order deadlines', () => {
     now += 1
     // no sweep: reading the order applies the deadline first (a server that was down catches up)
     const read = await t.app.inject({ url: `/api/orders/${id}`, headers: seller.bearer })
-    expect(read.json()).toMatchObject({ status: 'completed', sellerAmount: 88 })
+    expect(read.json()).toMatchObject({ status: 'completed', sellerAmount: 85 }) // 100 − 15 % commission
     expect(read.json().timeline.at(-1)).toMatchObject({ status: 'completed', actor: 'system' })
     // the buyer's dispute came too late
     const dispute = await post(buyer, `/api/orders/${id}/dispute`, { reason: 'damaged', note: 'x' })

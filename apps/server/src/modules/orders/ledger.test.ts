@@ -77,7 +77,8 @@ describe('the ledger of an order', () => {
     ])
   })
 
-  it('a refund comes out of the price first, then shipping; a full refund reverses everything', () => {
+  it('a refund takes its fraction of the price, the shipping and the discount cost; a full refund reverses everything', () => {
+    // paid under older rules: the discount ($15) is more than the commission ($12), so the seller's price gives way
     const o = {
       priceCents: 10_000,
       shippingCents: 500,
@@ -85,14 +86,17 @@ describe('the ledger of an order', () => {
       commissionPercent: 12,
       amountPaidCents: 9_000,
     }
+    // $30 of $90 back keeps 2/3: price ⌊6,666.7⌋ = 6,666, shipping ⌊333.3⌋ = 333, discount cost 6,666 + 333 − 6,000 =
+    // 999 > commission ⌈799.92⌉ = 800: the price is lowered by 226 to 6,440 (discount cost 773, commission ⌈772.8⌉ = 773)
     expect(sharesAfter(o, 3_000)).toEqual({
-      grossCents: 7_000,
-      shippingCents: 500,
-      commissionCents: 840,
-      sellerCents: 6_660,
-      discountCostCents: 1_500,
+      grossCents: 6_440,
+      shippingCents: 333,
+      commissionCents: 773,
+      sellerCents: 6_000,
+      discountCostCents: 773,
     })
-    expect(sharesAfter(o, 8_900)).toMatchObject({ grossCents: 1_100, shippingCents: 500 })
+    // $1 kept: price ⌊111.1⌋ = 111, shipping ⌊5.6⌋ = 5, discount cost 16 > ⌈13.32⌉ = 14: the price gives way to 108
+    expect(sharesAfter(o, 8_900)).toMatchObject({ grossCents: 108, shippingCents: 5 })
     expect(sharesAfter(o, 9_000)).toEqual({
       grossCents: 0,
       shippingCents: 0,

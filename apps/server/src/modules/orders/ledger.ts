@@ -1,7 +1,7 @@
 import { OPEN_ORDER_STATUSES } from '@preloved/shared/orders'
 import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { ledgerEntries, orders } from '../../db/schema/index.ts'
+import { ledgerEntries, orders, riskFlags } from '../../db/schema/index.ts'
 
 /**
  * The money of an order (MARKETPLACE.md §4 and §7 "Refund arithmetic"), in integer cents. The ledger is append-only:
@@ -21,14 +21,14 @@ export interface OrderMoney {
   commissionPercent: number
 }
 
-/** The commission on a gross price, rounded to whole cents (half up). */
-export const commissionOf = (grossCents: number, percent: number): number => Math.round((grossCents * percent) / 100)
+/** The commission on a gross price, in whole cents, rounded up: the shop's favour (docs/decisions/029). */
+export const commissionOf = (grossCents: number, percent: number): number => Math.ceil((grossCents * percent) / 100)
 
 /** How an order's money stands after `refundedCents` in total were given back. */
 export interface Shares {
   /** The seller's price less what refunds took from it (the gross commission is taken on). */
   grossCents: number
-  /** Shipping less what refunds took from it, once the price is used up. */
+  /** Shipping less what refunds took from it. */
   shippingCents: number
   commissionCents: number
   /** What the seller is owed: gross + shipping − commission. */
@@ -37,25 +37,53 @@ export interface Shares {
   discountCostCents: number
 }
 
+/** ⌊a × b / c⌋ for whole cents, exact beyond 2^53 (a million-dollar price times a million-dollar payment). */
+const mulDiv = (a: number, b: number, c: number): number => Number((BigInt(a) * BigInt(b)) / BigInt(c))
+
 /**
- * A refund r comes out of the price first (commission recomputed on what is left), then out of shipping; a refund of
- * everything paid reverses the sale, shipping, commission and the discount cost alike.
+ * A refund of a fraction f of what the buyer paid reduces the price, the shipping and the discount cost each by f,
+ * and the commission is taken on the reduced price (docs/decisions/029). Every rounding goes the shop's way: the
+ * seller's price and shipping down, the commission up, and the discount cost is what is left so that the order's
+ * entries still add up to what the buyer paid less the refunds, to the cent. It never exceeds the commission, so
+ * for every order the seller's share and the refunds together never exceed what the buyer paid. A refund of
+ * everything reverses the sale, shipping, commission and the discount cost alike.
  */
 export function sharesAfter(o: OrderMoney, refundedCents: number): Shares {
   if (refundedCents >= o.amountPaidCents) {
     return { grossCents: 0, shippingCents: 0, commissionCents: 0, sellerCents: 0, discountCostCents: 0 }
   }
-  const fromPrice = Math.min(refundedCents, o.priceCents)
-  const fromShipping = Math.min(refundedCents - fromPrice, o.shippingCents)
-  const grossCents = o.priceCents - fromPrice
-  const shippingCents = o.shippingCents - fromShipping
-  const commissionCents = commissionOf(grossCents, o.commissionPercent)
+  const kept = o.amountPaidCents - Math.max(0, refundedCents)
+  let grossCents = refundedCents <= 0 ? o.priceCents : mulDiv(o.priceCents, kept, o.amountPaidCents)
+  const shippingCents = refundedCents <= 0 ? o.shippingCents : mulDiv(o.shippingCents, kept, o.amountPaidCents)
+  // what the shop put in: the buyer's payment kept, against what the seller's lines add up to
+  let discountCostCents = grossCents + shippingCents - kept
+  if (discountCostCents < 0) {
+    // no discount to carry the rounding (or less than it): the seller's price takes the cents rounded away
+    grossCents -= discountCostCents
+    discountCostCents = 0
+  }
+  let commissionCents = commissionOf(grossCents, o.commissionPercent)
+  if (discountCostCents > commissionCents && o.commissionPercent < 100) {
+    // the shop never pays more than its commission (an order paid under older rules): the seller's price gives way.
+    // Lowering it by a cent lowers the discount cost by a cent and the commission by less, so the largest price that
+    // fits is about (gross − discount) / (1 − rate); from just above it, a cent at a time.
+    const fits = mulDiv(Math.max(0, grossCents - discountCostCents), 100, 100 - o.commissionPercent) + 1
+    const lowered = Math.max(0, grossCents - Math.min(grossCents, fits))
+    grossCents -= lowered
+    discountCostCents -= lowered
+    commissionCents = commissionOf(grossCents, o.commissionPercent)
+    while (discountCostCents > commissionCents && grossCents > 0) {
+      grossCents -= 1
+      discountCostCents -= 1
+      commissionCents = commissionOf(grossCents, o.commissionPercent)
+    }
+  }
   return {
     grossCents,
     shippingCents,
     commissionCents,
     sellerCents: grossCents + shippingCents - commissionCents,
-    discountCostCents: o.discountCents,
+    discountCostCents,
   }
 }
 
@@ -225,13 +253,14 @@ export const payoutReversalEntry = (
 })
 
 /**
- * A seller's balances, in cents, as sums of the ledger (MARKETPLACE.md §7 "Earnings"): `pending` for orders that are
- * paid, shipped or disputed (or held by an open chargeback); `available` for closed orders, less payouts (negative
- * when a refund came after a payout: later sales settle it first); `paidOut` the payouts made.
+ * A seller's balances, in cents, as sums of the ledger: `pending` for orders that are paid, shipped or disputed (or
+ * held by an open chargeback, or by a linked-accounts flag on a shared device or payout account that an admin has
+ * not dismissed (a confirmed link is one person selling to themselves: the money waits for the admin to settle it), or completed but still in
+ * the new seller's reserve until their `availableAt`); `available` for closed orders, less payouts (negative when a
+ * refund came after a payout: later sales settle it first); `paidOut` the payouts made. `now` decides the reserve.
  */
-export async function balanceOf(db: DbOrTx, sellerId: string) {
-  const open = sql.raw(OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))
-  const held = sql`(${orders.status} in (${open}) or (${orders.chargebackAt} is not null and ${orders.chargebackClosedAt} is null))`
+export async function balanceOf(db: DbOrTx, sellerId: string, now: Date) {
+  const held = heldOrder(now)
   const [row] = await db
     .select({
       pending: sql<number>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${orders.id} is not null and ${held}), 0)::int`,
@@ -248,9 +277,19 @@ export async function balanceOf(db: DbOrTx, sellerId: string) {
   }
 }
 
+/** SQL true while an order's money may not be paid out yet (see balanceOf). */
+export function heldOrder(now: Date) {
+  const open = sql.raw(OPEN_ORDER_STATUSES.map((s) => `'${s}'`).join(', '))
+  return sql`(${orders.status} in (${open})
+    or (${orders.chargebackAt} is not null and ${orders.chargebackClosedAt} is null)
+    or (${orders.availableAt} is not null and ${orders.availableAt} > ${now.toISOString()}::timestamptz)
+    or exists (select 1 from ${riskFlags} where ${riskFlags.orderId} = ${orders.id} and ${riskFlags.kind} = 'linked_accounts'
+      and ${riskFlags.status} in ('open', 'confirmed') and ${riskFlags.detail}->>'holdsPayout' = 'true'))`
+}
+
 /** Whether a seller has money in the ledger that is not settled (any balance, pending or available, not zero). */
-export async function hasBalance(db: DbOrTx, userId: string) {
-  const b = await balanceOf(db, userId)
+export async function hasBalance(db: DbOrTx, userId: string, now: Date) {
+  const b = await balanceOf(db, userId, now)
   return b.pending !== 0 || b.available !== 0
 }
 

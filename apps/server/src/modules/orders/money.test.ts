@@ -76,7 +76,9 @@ describe('refunds under concurrency', () => {
     const { id } = await paidOrder(t, seller, await newBuyer(), { priceCents: 10_000 })
     await post(seller, `/api/orders/${id}/ship`, { carrier: 'UPS', trackingNumber: 'R9' })
     const res = await post(admin, `/api/orders/${id}/refund`, { amount: 10, reason: 'Scuffed corner' })
-    expect(res.json()).toMatchObject({ status: 'shipped', refunded: 10, commission: 10.8 })
+    // paid 85.00 (15.00 off a first order); $10 back is 10/85 of it: the price kept is ⌊10,000 × 75/85⌋ = 8,823 cents,
+    // its commission ⌈1,323.45⌉ = 13.24 (the shop's favour)
+    expect(res.json()).toMatchObject({ status: 'shipped', refunded: 10, commission: 13.24 })
     now += 3 * DAY + 1
     expect((await sweepOrders(orderDepsOf(t.app), new Date(now))).completed).toBeGreaterThanOrEqual(1)
     const { order } = await expectBalanced(t, id)
@@ -87,16 +89,29 @@ describe('refunds under concurrency', () => {
 describe('balances are sums of the ledger', () => {
   it('pending while open, available once completed, nothing for a cancelled order', async () => {
     const s = await signUp(t.app, { email: 'm-seller2@example.test', role: 'seller' })
-    expect(await balanceOf(t.database.db, s.id)).toEqual({ pending: 0, available: 0, paidOut: 0 })
+    expect(await balanceOf(t.database.db, s.id, new Date(now))).toEqual({ pending: 0, available: 0, paidOut: 0 })
     const a = await paidOrder(t, s, await newBuyer(), { priceCents: 10_000, shippingCents: 500 })
     const b = await paidOrder(t, s, await newBuyer(), { priceCents: 5_000 })
-    expect(await balanceOf(t.database.db, s.id)).toEqual({ pending: 9_300 + 4_400, available: 0, paidOut: 0 })
+    // 15 % commission on the price, never on shipping: 10,000 + 500 − 1,500, and 5,000 − 750
+    expect(await balanceOf(t.database.db, s.id, new Date(now))).toEqual({
+      pending: 9_000 + 4_250,
+      available: 0,
+      paidOut: 0,
+    })
     await post(s, `/api/orders/${a.id}/ship`, { carrier: 'UPS', trackingNumber: 'B1' })
     now += 6 * DAY
     await sweepOrders(orderDepsOf(t.app), new Date(now)) // a completes, b was never shipped: cancelled
-    expect(await balanceOf(t.database.db, s.id)).toEqual({ pending: 0, available: 9_300, paidOut: 0 })
+    // a new seller's first completed sale waits NEW_SELLER_HOLD_DAYS (7) after its completion before payout
+    const [completed] = await t.database.db.select().from(orders).where(eq(orders.id, a.id))
+    expect(completed!.availableAt!.getTime() - completed!.completedAt!.getTime()).toBe(7 * DAY)
+    expect(await balanceOf(t.database.db, s.id, new Date(now))).toEqual({ pending: 9_000, available: 0, paidOut: 0 })
+    expect(await balanceOf(t.database.db, s.id, completed!.availableAt!)).toEqual({
+      pending: 0,
+      available: 9_000,
+      paidOut: 0,
+    })
     const rows = await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.account, s.id))
-    expect(rows.reduce((sum, e) => sum + e.amountCents, 0)).toBe(9_300)
+    expect(rows.reduce((sum, e) => sum + e.amountCents, 0)).toBe(9_000)
     await expectBalanced(t, b.id)
   })
 })
@@ -121,7 +136,7 @@ describe('deleting an account with money in it', () => {
     const withBalance = await del(s.id)
     expect(withBalance.statusCode).toBe(409)
     expect(withBalance.json().message).toBe(
-      'This account has a balance of $88.00: it can be deleted once it is paid out or settled.',
+      'This account has a balance of $85.00: it can be deleted once it is paid out or settled.',
     )
   })
 })

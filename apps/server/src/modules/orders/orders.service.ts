@@ -22,10 +22,12 @@ import type { ImageStore } from '../images/image-store.ts'
 import { DISPLAY_PHOTO_SUFFIX, mayUsePhoto } from '../images/images.service.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { type NotifyDeps, notify, notifyDepsOf } from '../notifications/notify.ts'
+import { type DiscountRules, discountRulesOf } from '../payments/discount.ts'
 import { refundThroughProvider } from '../payments/refunds.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
-import { notifySavedSearches } from '../saved-searches/saved-searches.service.ts'
+import { flagLinkedOrder } from '../risk/linked.ts'
+import { queueListingMatch } from '../saved-searches/saved-searches.repository.ts'
 import { orderLedger, paymentEntries, refundEntries } from './ledger.ts'
 import {
   addEvent,
@@ -43,17 +45,26 @@ const mail = messages.orderMail
 const DAY = 86_400_000
 const addDays = (at: Date, days: number) => new Date(at.getTime() + days * DAY)
 
-/** SHIP_DAYS, AUTO_COMPLETE_DAYS and COMMISSION_PERCENT, stored on each order when it is paid. */
-export interface OrderRules {
-  commissionPercent: number
+/**
+ * SHIP_DAYS, AUTO_COMPLETE_DAYS and COMMISSION_PERCENT, stored on each order when it is paid; the first-order
+ * discount's cap, and the new-seller reserve applied when an order completes (docs/decisions/029).
+ */
+export interface OrderRules extends DiscountRules {
   shipDays: number
   autoCompleteDays: number
+  newSellerHoldDays: number
 }
 
-export const orderRulesOf = (config: Pick<Config, 'COMMISSION_PERCENT' | 'SHIP_DAYS' | 'AUTO_COMPLETE_DAYS'>) => ({
-  commissionPercent: config.COMMISSION_PERCENT,
+export const orderRulesOf = (
+  config: Pick<
+    Config,
+    'COMMISSION_PERCENT' | 'SHIP_DAYS' | 'AUTO_COMPLETE_DAYS' | 'FIRST_ORDER_DISCOUNT_MAX' | 'NEW_SELLER_HOLD_DAYS'
+  >,
+): OrderRules => ({
+  ...discountRulesOf(config),
   shipDays: config.SHIP_DAYS,
   autoCompleteDays: config.AUTO_COMPLETE_DAYS,
+  newSellerHoldDays: config.NEW_SELLER_HOLD_DAYS,
 })
 
 /** What the moves need besides the database: mail, the card processors, the listing caches, links. */
@@ -301,6 +312,8 @@ export async function createPaidOrder(
     })
     .returning()
   await tx.insert(ledgerEntries).values(paymentEntries(order!, now))
+  // a buyer and a seller who look like one person: the admin is told, and the payout may wait for them
+  await flagLinkedOrder(tx, order!, now)
   await addEvent(tx, {
     orderId: order!.id,
     status: 'paid',
@@ -412,9 +425,8 @@ async function closeWithFullRefund(ctx: MoveCtx, tx: DbOrTx, o: OrderRow, c: Clo
       .set({ status: 'available' })
       .where(and(eq(products.id, o.productId), eq(products.status, 'sold')))
     ctx.effects.push(async () => ctx.deps.listingsChanged([o.productId]))
-    // for sale again: saved searches it matches are told (issue 17)
-    const notifyDeps = ctx.deps.notify
-    if (notifyDeps) ctx.effects.push(async () => void (await notifySavedSearches(notifyDeps, o.productId)))
+    // for sale again: it waits, in this transaction, for the saved searches' matching job (decision 033)
+    await queueListingMatch(tx, o.productId)
   }
   await addEvent(tx, {
     orderId: o.id,
@@ -430,6 +442,23 @@ async function closeWithFullRefund(ctx: MoveCtx, tx: DbOrTx, o: OrderRow, c: Clo
   ])
 }
 
+/** A seller's first completed sales whose money waits NEW_SELLER_HOLD_DAYS before payout (docs/decisions/029). */
+export const NEW_SELLER_SALES = 3
+
+/**
+ * When the seller's share of an order completing at `at` may be paid out: at once, unless it is one of the seller's
+ * first NEW_SELLER_SALES completed sales, whose money waits `holdDays` more (what a stolen card's chargeback needs to
+ * arrive before the money leaves).
+ */
+async function availableAtOf(tx: DbOrTx, sellerId: string, orderId: string, at: Date, holdDays: number) {
+  if (holdDays <= 0) return at
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.sellerId, sellerId), eq(orders.status, 'completed'), sql`${orders.id} <> ${orderId}`))
+  return Number(row?.n ?? 0) < NEW_SELLER_SALES ? addDays(at, holdDays) : at
+}
+
 async function complete(
   ctx: MoveCtx,
   tx: DbOrTx,
@@ -439,9 +468,10 @@ async function complete(
   note: string,
   at: Date,
 ) {
+  const availableAt = await availableAtOf(tx, o.sellerId, o.id, at, ctx.deps.rules.newSellerHoldDays)
   const moved = await tx
     .update(orders)
-    .set({ status: 'completed', completedAt: at, updatedAt: ctx.now })
+    .set({ status: 'completed', completedAt: at, availableAt, updatedAt: ctx.now })
     .where(and(eq(orders.id, o.id), eq(orders.status, o.status)))
     .returning({ id: orders.id })
   if (moved.length === 0) throw new AppError(409, m.wrongState(o.status))
@@ -762,14 +792,75 @@ async function refundKey(tx: DbOrTx, o: OrderRow, clientKey: string | undefined,
   return `order-${o.id}-refund-${Number(row?.n ?? 0) + 1}-${cents}`
 }
 
-/** A client key that already made a refund on this order: the request is answered again without a second refund. */
-async function alreadyRefunded(tx: DbOrTx, o: OrderRow, clientKey: string | undefined) {
+/** What a money move sent with an Idempotency-Key asked for: the key stands for this request and no other. */
+interface KeyedRequest {
+  action: 'refund' | 'resolve'
+  outcome?: 'release' | 'refund'
+  /** Cents asked for; null: in full. */
+  amountCents: number | null
+  reason: string
+}
+
+const keyedRequest = (
+  action: KeyedRequest['action'],
+  body: { amount?: number | undefined; outcome?: KeyedRequest['outcome']; reason: string },
+): KeyedRequest => ({
+  action,
+  ...(body.outcome ? { outcome: body.outcome } : {}),
+  amountCents: body.amount === undefined ? null : dollarsToCents(body.amount),
+  reason: body.reason,
+})
+
+/** The audit detail that remembers a keyed request, so that the key can be checked when it comes again. */
+const keyedDetail = (clientKey: string | undefined, request: KeyedRequest) =>
+  clientKey ? { idempotencyKey: clientKey, request } : {}
+
+/** How two requests under one key differ, in words; undefined when they ask for the same. */
+function keyedDifference(first: KeyedRequest, again: KeyedRequest): string | undefined {
+  const amount = (cents: number | null) => (cents === null ? 'in full' : formatUsd(cents))
+  const what = (r: KeyedRequest) => (r.action === 'refund' ? 'a refund' : 'a dispute resolution')
+  const differences = [
+    first.action !== again.action ? `it made ${what(first)}, this is ${what(again)}` : undefined,
+    first.outcome !== again.outcome
+      ? `outcome ${first.outcome ?? 'none'} then, ${again.outcome ?? 'none'} now`
+      : undefined,
+    first.amountCents !== again.amountCents
+      ? `amount ${amount(first.amountCents)} then, ${amount(again.amountCents)} now`
+      : undefined,
+    first.reason !== again.reason ? 'another reason' : undefined,
+  ].filter(Boolean)
+  return differences.length > 0 ? differences.join('; ') : undefined
+}
+
+/**
+ * A client key already used on this order (decision 031): the same request again is answered as the first was, with
+ * nothing done twice (true); another request under the same key is a 422 naming the key and what differs, as Stripe
+ * answers it. Keys are compared with the request the audit log kept, or (for a refund made before requests were kept)
+ * with the refund's amount.
+ */
+async function alreadyDone(tx: DbOrTx, o: OrderRow, clientKey: string | undefined, request: KeyedRequest) {
   if (!clientKey) return false
-  const [row] = await tx
-    .select({ id: refunds.id })
+  const [audited] = await tx
+    .select({ detail: auditLog.detail })
+    .from(auditLog)
+    .where(and(eq(auditLog.orderId, o.id), sql`${auditLog.detail}->>'idempotencyKey' = ${clientKey}`))
+    .limit(1)
+  const first = audited?.detail.request as KeyedRequest | undefined
+  if (first) {
+    const difference = keyedDifference(first, request)
+    if (difference) throw new AppError(422, m.idempotencyKeyReused(clientKey, difference))
+    return true
+  }
+  const [refund] = await tx
+    .select({ amountCents: refunds.amountCents })
     .from(refunds)
     .where(eq(refunds.idempotencyKey, `order-${o.id}-key-${clientKey}`))
-  return Boolean(row)
+  if (!refund) return false
+  if (request.amountCents !== null && request.amountCents !== refund.amountCents) {
+    const difference = `amount ${formatUsd(refund.amountCents)} then, ${formatUsd(request.amountCents)} now`
+    throw new AppError(422, m.idempotencyKeyReused(clientKey, difference))
+  }
+  return true
 }
 
 /** The refund's amount in cents, checked against what is left to refund (400 above it). */
@@ -795,7 +886,8 @@ export async function refundOrder(
 ) {
   await move(deps, id, now, async (ctx, tx, o) => {
     if (admin.role !== 'admin') throw new AppError(403, m.onlyAdmin)
-    if (await alreadyRefunded(tx, o, clientKey)) return
+    const request = keyedRequest('refund', body)
+    if (await alreadyDone(tx, o, clientKey, request)) return
     const { cents, left } = await refundAmount(tx, o, body.amount)
     if (o.status !== 'paid' && o.status !== 'shipped') throw wrongState(o)
     if (left <= 0) throw new AppError(409, m.nothingToRefund)
@@ -833,7 +925,7 @@ export async function refundOrder(
       action: 'refund',
       orderId: o.id,
       reason: body.reason,
-      detail: { amountCents: cents },
+      detail: { amountCents: cents, ...keyedDetail(clientKey, request) },
       at: now,
     })
   })
@@ -856,7 +948,8 @@ export async function resolveDispute(
   if (!reason) throw new AppError(400, m.adminReasonRequired)
   await move(deps, id, now, async (ctx, tx, o) => {
     if (admin.role !== 'admin') throw new AppError(403, m.onlyAdmin)
-    if (await alreadyRefunded(tx, o, clientKey)) return
+    const request = keyedRequest('resolve', { ...body, reason })
+    if (await alreadyDone(tx, o, clientKey, request)) return
     const { cents, left } = body.outcome === 'refund' ? await refundAmount(tx, o, body.amount) : { cents: 0, left: 0 }
     if (o.status !== 'disputed') throw wrongState(o)
     if (body.outcome === 'release') {
@@ -891,7 +984,7 @@ export async function resolveDispute(
       action: 'resolve',
       orderId: o.id,
       reason,
-      detail: { outcome: body.outcome, amountCents: cents },
+      detail: { outcome: body.outcome, amountCents: cents, ...keyedDetail(clientKey, request) },
       at: now,
     })
   })

@@ -59,10 +59,10 @@ describe('an order is made when the payment succeeds', () => {
       seller: { _id: seller.id, name: 'Sally Seller' },
       price: 200,
       shipping: 10,
-      discount: 30, // the first-order discount: 15 % of the price, never of shipping
+      discount: 30, // the first-order discount: 15 % of the price (under the $50 cap and the commission), never of shipping
       amount: 180,
-      commission: 24,
-      sellerAmount: 186, // 200 + 10 shipping − 24 commission
+      commission: 30, // 15 % of the price
+      sellerAmount: 180, // 200 + 10 shipping − 30 commission
       refunded: 0,
       shipBy: new Date(now + 5 * DAY).toISOString(),
       carrier: null,
@@ -78,8 +78,8 @@ describe('an order is made when the payment succeeds', () => {
       [
         [seller.id, 'sale', 20_000],
         [seller.id, 'shipping', 1_000],
-        [seller.id, 'commission', -2_400],
-        ['shop', 'commission', 2_400],
+        [seller.id, 'commission', -3_000],
+        ['shop', 'commission', 3_000],
         ['shop', 'discount_cost', -3_000],
       ].sort(),
     )
@@ -175,14 +175,14 @@ describe('the moves', () => {
     expect(done.json()).toMatchObject({
       status: 'completed',
       completedAt: new Date(now).toISOString(),
-      sellerAmount: 88,
+      sellerAmount: 85, // 100 − 15 % commission
     })
     expect(done.json().timeline.map((e: { actor: string }) => e.actor)).toEqual(['buyer', 'seller', 'buyer'])
     expect((await send(buyer, 'POST', `/api/orders/${id}/dispute`, { reason: 'damaged', note: 'x' })).statusCode).toBe(
       409,
     )
     const completedMail = (await mailsTo(seller.email)).find((m) => m.subject.startsWith('Completed'))
-    expect(completedMail!.text).toContain('$88.00')
+    expect(completedMail!.text).toContain('$85.00')
   })
 
   it('dispute, answer, and a partial refund resolving it: the rest goes to the seller, commission on what is left', async () => {
@@ -208,12 +208,13 @@ describe('the moves', () => {
     expect((await send(admin, 'POST', resolve, { outcome: 'release', amount: 5, reason: 'x' })).statusCode).toBe(400)
     expect((await send(admin, 'POST', resolve, { outcome: 'refund', amount: 0, reason: 'x' })).statusCode).toBe(400)
     expect((await send(admin, 'POST', resolve, { outcome: 'refund', amount: 1000, reason: 'x' })).statusCode).toBe(400)
-    // paid 100 + 5 − 15 = 90; refund 30: the seller's gross is 70, commission 8.40, shipping kept
+    // paid 100 + 5 − 15 = 90; refund 30 keeps 2/3 of each: price ⌊66.666⌋ = 66.66, shipping ⌊3.333⌋ = 3.33, discount
+    // cost 66.66 + 3.33 − 60 = 9.99; commission ⌈15 % × 66.66⌉ = 10.00; the seller 66.66 + 3.33 − 10 = 59.99
     const res = await send(admin, 'POST', resolve, { outcome: 'refund', amount: 30, reason: 'Strap damage shown' })
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json()).toMatchObject({ status: 'completed', refunded: 30, commission: 8.4, sellerAmount: 66.6 })
+    expect(res.json()).toMatchObject({ status: 'completed', refunded: 30, commission: 10, sellerAmount: 59.99 })
     const b = await expectBalanced(t, id)
-    expect(b).toMatchObject({ refunded: 3_000, sellerShare: 6_660, commission: 840, discountCost: 1_500 })
+    expect(b).toMatchObject({ refunded: 3_000, sellerShare: 5_999, commission: 1_000, discountCost: 999 })
     expect((await get(admin, `/api/orders/${id}`)).json().audit).toEqual([
       expect.objectContaining({ action: 'resolve', reason: 'Strap damage shown' }),
     ])

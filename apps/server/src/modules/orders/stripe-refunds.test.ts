@@ -103,6 +103,21 @@ describe('orders paid with Stripe', () => {
     await expectBalanced(t, id)
   })
 
+  it('the same Idempotency-Key with another amount is a 422: Stripe is not asked again', async () => {
+    const { id, intentId } = await stripeOrder(10_000, 0)
+    const key = { 'idempotency-key': 'admin-click-9' }
+    const first = await post(admin, `/api/orders/${id}/refund`, { amount: 10, reason: 'Missing strap' }, key)
+    expect(first.statusCode, first.body).toBe(200)
+    const calls = stripe.calls.filter((c) => c.path === '/v1/refunds').length
+    const other = await post(admin, `/api/orders/${id}/refund`, { amount: 15, reason: 'Missing strap' }, key)
+    expect(other.statusCode, other.body).toBe(422)
+    expect(other.json().message).toContain('Idempotency-Key "admin-click-9"')
+    expect(other.json().message).toContain('amount $10.00 then, $15.00 now')
+    expect(stripe.calls.filter((c) => c.path === '/v1/refunds')).toHaveLength(calls)
+    expect(stripe.refunds.filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([1_000])
+    await expectBalanced(t, id)
+  })
+
   it('a refund Stripe refuses changes nothing (502)', async () => {
     const { id, intentId } = await stripeOrder(10_000, 0)
     stripe.intents.get(intentId)!.status = 'canceled' // Stripe will refuse any refund of it

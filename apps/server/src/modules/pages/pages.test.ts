@@ -252,7 +252,7 @@ describe('the visitor, their session and the page', () => {
 describe('behind a public origin', () => {
   let shop: TestApp
   beforeAll(async () => {
-    shop = await buildTestApp({ WEB_DIST: webDist, PUBLIC_URL })
+    shop = await buildTestApp({ WEB_DIST: webDist, PUBLIC_URL, PAYMENTS: 'test' })
   })
   afterAll(async () => {
     await shop?.close()

@@ -13,6 +13,7 @@ import { centsToDollars } from '../../lib/money.ts'
 import { signedInUser } from '../../plugins/auth.ts'
 import { orderDepsOf } from '../orders/orders.service.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
+import { discountRulesOf } from './discount.ts'
 import {
   confirmTestPayment,
   createPaymentIntent,
@@ -52,7 +53,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         signedInUser(req),
         req.body.bookingId,
         app.now(),
-        { holdMinutes: app.config.HOLD_MINUTES, maxOpenHolds: app.config.MAX_OPEN_HOLDS },
+        {
+          holdMinutes: app.config.HOLD_MINUTES,
+          maxOpenHolds: app.config.MAX_OPEN_HOLDS,
+          ...discountRulesOf(app.config),
+        },
         app.stripe,
         req.log,
         req.body.address === undefined ? undefined : { raw: req.body.address, save: req.body.saveAddress === true },
@@ -88,6 +93,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body.clientSecret,
         req.body.card,
         app.now(),
+        discountRulesOf(app.config),
       )
       return { status: 'succeeded' as const, transactionId }
     },

@@ -12,14 +12,15 @@ import { formatUsd } from '../../lib/money.ts'
 import { isUuid } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import { keepPaymentAddress } from '../addresses/addresses.repository.ts'
-import { assertHoldsBelowCap, expireStaleHolds, lockCustomer } from '../bookings/bookings.repository.ts'
+import { assertHoldsBelowCap, lockCustomer } from '../bookings/bookings.repository.ts'
 import type { HoldRules } from '../bookings/bookings.service.ts'
+import { bagHoldState, expireStaleHolds, paymentHoldMinutes } from '../bookings/holds.repository.ts'
 import { notifyWishlistSold } from '../notifications/notifications.service.ts'
 import { declineOffersOnBag, holdOfBag } from '../offers/offers.repository.ts'
 import { announceDeclinedOnSale, offerAnnouncerOf } from '../offers/offers.service.ts'
 import { createPaidOrder, type OrderDeps, sendOrderMail } from '../orders/orders.service.ts'
 import type { ListingsChanged } from '../products/list-cache.ts'
-import { amountDue } from './discount.ts'
+import { amountDue, type DiscountRules } from './discount.ts'
 import { type StripeGateway, type StripeIntent, toIntent } from './stripe-gateway.ts'
 import { checkTestCard } from './test-processor.ts'
 
@@ -61,6 +62,12 @@ const priced = (b: { priceCents: number; shippingCents: number }) => ({
   shippingCents: b.shippingCents,
 })
 
+/** The shipping of the deal: the listing's when the bag was held (frozen while held), or today's for older holds. */
+const dealShipping = sql<number>`coalesce(${bookings.shippingCents}, ${products.shippingCents})`.mapWith(Number)
+
+/** What a payment asks, and the price and shipping it is made of (kept on the intent, then on the order). */
+type Due = ReturnType<typeof amountDue> & { priceCents: number; shippingCents: number }
+
 type BookingToPay = NonNullable<Awaited<ReturnType<typeof loadBooking>>>
 
 async function loadBooking(db: Db, bookingId: string) {
@@ -74,10 +81,11 @@ async function loadBooking(db: Db, bookingId: string) {
           status: bookings.status,
           expiresAt: bookings.expiresAt,
           renewals: bookings.renewals,
+          holdKind: bookings.holdKind,
           productStatus: products.status,
           title: products.title,
           sellerId: products.sellerId,
-          shippingCents: products.shippingCents,
+          shippingCents: dealShipping,
           address: bookings.address,
         })
         .from(bookings)
@@ -204,8 +212,9 @@ async function cancelAtStripe(db: Db, stripe: StripeGateway | undefined, superse
 
 /**
  * Starts paying a booking: the amount is the booking's price minus the first-order discount, decided here (at most
- * one open intent of a customer carries it; opening another supersedes it). A hold that ran out is taken again
- * when nobody else holds the bag, once per booking, within MAX_OPEN_HOLDS.
+ * one open intent of a customer carries it; opening another supersedes it). An exclusive hold that ran out is taken
+ * again once per booking, within MAX_OPEN_HOLDS, and only when the bag is free and no longer cooling down; a payment
+ * hold that ran out is never taken again (docs/decisions/034).
  */
 export async function createPaymentIntent(
   db: Db,
@@ -213,7 +222,7 @@ export async function createPaymentIntent(
   user: CurrentUser,
   bookingId: string,
   now: Date,
-  rules: HoldRules,
+  rules: HoldRules & DiscountRules,
   stripe?: StripeGateway,
   log?: FastifyBaseLogger,
   delivery?: Delivery,
@@ -223,9 +232,17 @@ export async function createPaymentIntent(
   const address = delivery ? deliveryAddress(delivery.raw) : undefined
   let addressSaved: boolean | undefined
   if (booking.status === 'paid') throw new AppError(409, messages.payments.alreadyPaid)
-  if (booking.productStatus !== 'available') throw new AppError(409, messages.payments.soldToOther)
+  if (booking.productStatus !== 'available')
+    throw new AppError(
+      409,
+      booking.holdKind === 'payment' && booking.productStatus === 'sold'
+        ? messages.payments.paidFirstByOther
+        : messages.payments.soldToOther,
+    )
   if (booking.status === 'cancelled') throw new AppError(409, messages.payments.renewalCancelled)
   if (booking.status !== 'held' || booking.expiresAt <= now) {
+    // a payment hold is never renewed: its buyer books again, like anyone
+    if (booking.holdKind === 'payment') throw new AppError(409, messages.bookings.paymentHoldEnded)
     if (booking.renewals >= 1) throw new AppError(409, messages.bookings.renewalUsed)
     try {
       await db.transaction(async (tx) => {
@@ -234,7 +251,13 @@ export async function createPaymentIntent(
         // another buyer's accepted offer holds the bag (issue 17): the hold is not taken again
         const offerHold = await holdOfBag(tx, booking.productId, now)
         if (offerHold && offerHold.buyerId !== user.id) throw new AppError(409, messages.payments.holdTaken)
+        // this hold's lapse is recorded first: the bag cools down from it
         await expireStaleHolds(tx, now, booking.productId)
+        const state = await bagHoldState(tx, booking.productId, now, rules.holdMinutes)
+        if (state.exclusiveHeld) throw new AppError(409, messages.payments.holdTaken)
+        // while the bag cools down after a hold ran out, every buyer (this one too) gets a payment hold by booking
+        if (state.paymentOnly)
+          throw new AppError(409, messages.bookings.coolingDown(paymentHoldMinutes(rules.holdMinutes)))
         const renewed = await tx
           .update(bookings)
           .set({
@@ -280,7 +303,11 @@ export async function createPaymentIntent(
         if (delivery?.save) addressSaved = await keepPaymentAddress(tx, user.id, address, now)
       }
       const decision = await decideDiscount(tx, user.id, booking.id, now)
-      const due = amountDue(booking.priceCents, decision.discounted, booking.shippingCents)
+      const due: Due = {
+        ...amountDue(booking.priceCents, decision.discounted, booking.shippingCents, rules),
+        priceCents: booking.priceCents,
+        shippingCents: booking.shippingCents,
+      }
       const mine = await tx
         .select()
         .from(paymentIntents)
@@ -335,7 +362,7 @@ export async function createPaymentIntent(
   throw new AppError(409, messages.payments.changedElsewhere)
 }
 
-async function openTestIntent(db: Db, user: CurrentUser, bookingId: string, due: ReturnType<typeof amountDue>) {
+async function openTestIntent(db: Db, user: CurrentUser, bookingId: string, due: Due) {
   const id = `pi_test_${token()}`
   const clientSecret = `${id}_secret_${token(18)}`
   await db.insert(paymentIntents).values({ id, bookingId, customerId: user.id, provider: 'test', clientSecret, ...due })
@@ -347,7 +374,7 @@ async function openStripeIntent(
   stripe: StripeGateway,
   user: CurrentUser,
   bookingId: string,
-  due: ReturnType<typeof amountDue>,
+  due: Due,
   earlier: number,
 ) {
   // the key makes two simultaneous page loads get one intent from Stripe
@@ -375,7 +402,14 @@ async function openStripeIntent(
  * The test-mode processor charging a card for an intent; no card data is stored or logged. An intent whose amount
  * is no longer valid (superseded: the discount moved to another bag or was used) is refused with the fresh amount.
  */
-export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret: string, card: TestCard, now: Date) {
+export async function confirmTestPayment(
+  db: Db,
+  user: CurrentUser,
+  clientSecret: string,
+  card: TestCard,
+  now: Date,
+  rules: DiscountRules,
+) {
   const [intent] = await db.select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret))
   if (intent?.provider !== 'test') throw new AppError(404, messages.payments.notFound)
   if (intent.customerId !== user.id) throw new AppError(403, messages.auth.forbidden)
@@ -384,11 +418,26 @@ export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret
   const transactionId = `tx_test_${token(16)}`
   await db.transaction(async (tx) => {
     await lockCustomer(tx, user.id)
+    // a payment hold (docs/decisions/034) is charged only while it is in time, and not once another buyer paid first
+    const [target] = await tx
+      .select({
+        holdKind: bookings.holdKind,
+        status: bookings.status,
+        expiresAt: bookings.expiresAt,
+        productStatus: products.status,
+      })
+      .from(bookings)
+      .innerJoin(products, eq(products.id, bookings.productId))
+      .where(eq(bookings.id, intent.bookingId))
+    if (target?.holdKind === 'payment' && target.status !== 'paid') {
+      if (target.productStatus === 'sold') throw new AppError(409, messages.payments.paidFirstByOther, 'paid_first')
+      if (target.expiresAt <= now) throw new AppError(409, messages.bookings.paymentHoldEnded, 'payment_hold_ended')
+    }
     const [current] = await tx.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id))
-    if (current!.status !== 'open') throw await staleIntent(tx, current!, now)
+    if (current!.status !== 'open') throw await staleIntent(tx, current!, now, rules)
     // spent since it was opened (a discounted charge of another bag went through): refused as well
     if (current!.discountCents > 0 && (await discountSpent(tx, user.id, current!.bookingId)))
-      throw await staleIntent(tx, { ...current!, status: 'superseded' }, now)
+      throw await staleIntent(tx, { ...current!, status: 'superseded' }, now, rules)
     await tx.insert(testCharges).values({
       id: transactionId,
       intentId: intent.id,
@@ -402,16 +451,18 @@ export async function confirmTestPayment(db: Db, user: CurrentUser, clientSecret
 }
 
 /** The 409 for an intent that may no longer be charged, with the amount paying the booking now comes to. */
-async function staleIntent(tx: DbOrTx, intent: IntentRow, now: Date) {
+async function staleIntent(tx: DbOrTx, intent: IntentRow, now: Date, rules: DiscountRules) {
   if (intent.status === 'used' || intent.status === 'refunded')
     return new AppError(409, messages.payments.alreadyCharged, 'intent_used')
   const [booking] = await tx
-    .select({ priceCents: bookings.priceCents, shippingCents: products.shippingCents })
+    .select({ priceCents: bookings.priceCents, shippingCents: dealShipping })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .where(eq(bookings.id, intent.bookingId))
   const decision = await decideDiscount(tx, intent.customerId, intent.bookingId, now)
-  const fresh = formatUsd(amountDue(booking!.priceCents, decision.discounted, booking!.shippingCents).amountCents)
+  const fresh = formatUsd(
+    amountDue(booking!.priceCents, decision.discounted, booking!.shippingCents, rules).amountCents,
+  )
   const message =
     intent.discountCents > 0 && intent.supersededBy
       ? messages.payments.discountMoved(fresh)
@@ -427,6 +478,8 @@ interface VerifiedCharge {
   intentId: string
   amountCents: number
   discountCents: number
+  /** The price the charge covered (null for intents opened before it was kept: the booking's is used). */
+  priceCents: number | null
   refund(): Promise<void>
 }
 
@@ -450,6 +503,7 @@ async function verifyTestCharge(db: Db, customerId: string, bookingId: string, t
     intentId: charge.intent.id,
     amountCents: charge.intent.amountCents,
     discountCents: charge.intent.discountCents,
+    priceCents: charge.intent.priceCents,
     refund: async () => {
       await db
         .update(testCharges)
@@ -480,6 +534,7 @@ function verifyStripeIntent(
     intentId: intent.id,
     amountCents: intent.amountCents,
     discountCents: intent.discountCents,
+    priceCents: intent.priceCents,
     refund: async () => {
       await stripe.refund(pi.id)
       await db.update(paymentIntents).set({ status: 'refunded' }).where(eq(paymentIntents.id, intent.id))
@@ -666,7 +721,8 @@ async function settlePayment(
           productId: booking.productId,
           sellerId: booking.sellerId,
           buyerId: customer.id,
-          bookingPriceCents: booking.priceCents,
+          // what this charge covered: the price when it was opened (a drop since then went to a fresh payment)
+          bookingPriceCents: charge.priceCents ?? booking.priceCents,
           address: booking.address,
           amountCents: charge.amountCents,
           discountCents: charge.discountCents,
@@ -700,7 +756,14 @@ async function settlePayment(
     if (code === '23505' || (err instanceof AppError && err.statusCode === 409)) {
       await charge.refund()
       const heldByOther = pgConstraint(err) === 'booking_one_live_per_product_uq'
-      throw new AppError(409, heldByOther ? messages.payments.holdTakenRefunded : messages.payments.soldToOtherRefunded)
+      throw new AppError(
+        409,
+        heldByOther
+          ? messages.payments.holdTakenRefunded
+          : booking.holdKind === 'payment'
+            ? messages.payments.paidFirstRefunded
+            : messages.payments.soldToOtherRefunded,
+      )
     }
     throw err
   }

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream'
+import { messages } from '@preloved/shared/messages'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
@@ -163,19 +164,25 @@ describe('paying a booking', () => {
     const a = await newCustomer()
     const b = await newCustomer()
     const productId = await newBag()
-    const first = await buy(a, productId)
-    now += 31 * 60_000 // A's hold runs out before A pays
-    const second = await buy(b, productId)
+    const first = await buy(a, productId) // charged in time; recorded late
+    now += 31 * 60_000 // A's hold runs out before A's payment is recorded
+    const second = await buy(b, productId) // the bag cools down: B pays within a payment hold (docs/decisions/034)
     expect(second.confirm.statusCode).toBe(200)
     const [ra, rb] = await Promise.all([
       post(a, '/api/payments', { transactionId: first.confirm.json().transactionId, bookingId: first.bookingId }),
       post(b, '/api/payments', { transactionId: second.confirm.json().transactionId, bookingId: second.bookingId }),
     ])
-    expect(rb.statusCode).toBe(200)
-    expect(ra.statusCode).toBe(409)
-    expect(await t.database.db.select().from(payments).where(eq(payments.productId, productId))).toHaveLength(1)
+    // the first payment recorded wins, whichever it is; the other is refunded with a message saying why
+    expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409])
+    const [won, lost] = ra.statusCode === 200 ? [first, second] : [second, first]
+    const loser = ra.statusCode === 200 ? rb : ra
+    expect(loser.json().message).toBe(
+      lost === second ? messages.payments.paidFirstRefunded : messages.payments.soldToOtherRefunded,
+    )
+    const sold = await t.database.db.select().from(payments).where(eq(payments.productId, productId))
+    expect(sold.map((p) => p.bookingId)).toEqual([won.bookingId])
     const refunded = await t.database.db.execute(
-      sql`select status from test_charge where id = ${first.confirm.json().transactionId}`,
+      sql`select status from test_charge where id = ${lost.confirm.json().transactionId}`,
     )
     expect((refunded as unknown as { rows: { status: string }[] }).rows[0]!.status).toBe('refunded')
   })

@@ -39,12 +39,12 @@ export const productColumns = {
 }
 
 /**
- * Whether someone holds or has bought the bag at `now` (a held booking past its time does not count; an accepted
- * offer holding it does, issue 17), computed in the same query as the rows: one round trip per page instead of two
+ * Whether someone holds or has bought the bag at `now` (a held booking past its time does not count, nor a payment
+ * hold, which keeps nobody out: docs/decisions/034; an accepted offer holding it does, issue 17), computed in the same query as the rows: one round trip per page instead of two
  * (PGlite serializes every round trip).
  */
 export const reservedAt = (now: Date) =>
-  sql<boolean>`(exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and (${bookings.status} = 'paid' or (${bookings.status} = 'held' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz))) or ${offerHeldAt(products.id, now)})`
+  sql<boolean>`(exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and (${bookings.status} = 'paid' or (${bookings.status} = 'held' and ${bookings.holdKind} = 'exclusive' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz))) or ${offerHeldAt(products.id, now)})`
 
 export interface ProductFilter {
   category?: 'Shoulder' | 'Tote' | 'Backpacks' | undefined

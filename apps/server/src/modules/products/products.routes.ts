@@ -22,7 +22,6 @@ import { etagOf } from '../../plugins/etag.ts'
 import { notifyPriceDrop } from '../notifications/notifications.service.ts'
 import { notifyDepsOf } from '../notifications/notify.ts'
 import { sellerRatingOf } from '../reviews/reviews.service.ts'
-import { notifySavedSearches } from '../saved-searches/saved-searches.service.ts'
 import { emailScope } from '../users/email-scope.ts'
 import { type CachedPage, type ListingsChanged, listingsChanged } from './list-cache.ts'
 import {
@@ -156,10 +155,24 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     return rows.map((row) => toProductJson(row, true))
   }
 
+  /**
+   * New listings per seller and hour, fewer for a seller not yet verified (decision 033): per account, in Redis when
+   * REDIS_URL is set, so every instance counts the same.
+   */
+  const listingLimiter = (verified: boolean) =>
+    app.limiter({
+      max: verified ? app.config.LISTINGS_PER_HOUR_VERIFIED : app.config.LISTINGS_PER_HOUR_UNVERIFIED,
+      windowMs: 3_600_000,
+      key: (req) => `listings:${verified ? 'verified' : 'unverified'}:${req.user?.id}`,
+      message: (wait, max) => messages.listings.tooManyListings(max, verified, wait),
+    })
+  const listingLimiters = { verified: listingLimiter(true), unverified: listingLimiter(false) }
+
   app.post(
     '/categoryDetails',
     {
       config: { access: 'seller' },
+      preHandler: (req, reply) => listingLimiters[signedInUser(req).verified ? 'verified' : 'unverified'](req, reply),
       schema: {
         tags: ['products'],
         summary: 'List a bag (the seller, their email and verified come from the token)',
@@ -168,8 +181,9 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const id = await createProduct(app.db, onListingsChanged, app.images, signedInUser(req), req.body)
-      await notifySavedSearches(notifyDepsOf(app), id) // issue 17: saved searches it matches
+      const id = await createProduct(app.db, onListingsChanged, app.images, signedInUser(req), req.body, {
+        maxShippingCents: app.config.MAX_SHIPPING * 100,
+      })
       return { acknowledged: true as const, insertedId: id }
     },
   )
@@ -269,7 +283,18 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const user = signedInUser(req)
-      const drop = await updateProduct(app.db, onListingsChanged, app.images, user, req.params.id, req.body, app.now())
+      const drop = await updateProduct(
+        app.db,
+        onListingsChanged,
+        app.images,
+        user,
+        req.params.id,
+        req.body,
+        app.now(),
+        {
+          maxShippingCents: app.config.MAX_SHIPPING * 100,
+        },
+      )
       if (drop) await notifyPriceDrop(notifyDepsOf(app), req.params.id, drop.fromCents, drop.toCents) // issue 17
       const row = await findProduct(app.db, req.params.id, app.now())
       if (!row) throw new AppError(404, messages.products.notFound)

@@ -19,7 +19,8 @@ const add = (s: Session, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/categoryDetails', headers: s.bearer, payload })
 
 beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAIL })
+  // the seller lists more bags here than a new seller's hourly 10 (listing-rate-limit.test.ts tests that limit)
+  t = await buildTestApp({ ADMIN_EMAIL, LISTINGS_PER_HOUR_UNVERIFIED: '1000' })
   ;[seller, other, customer, admin] = await Promise.all([
     signUp(t.app, { email: 'sally@example.test', name: 'Sally Seller', role: 'seller' }),
     signUp(t.app, { email: 'otto@example.test', name: 'Otto Other', role: 'seller' }),

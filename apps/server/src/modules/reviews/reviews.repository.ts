@@ -1,8 +1,9 @@
 import type { Review } from '@preloved/shared/reviews'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { orders, products, reviews, users } from '../../db/schema/index.ts'
+import { orders, products, reviews, riskFlags, users } from '../../db/schema/index.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
+import { publicName } from '../../lib/public-name.ts'
 import { SHIP_SAMPLE, type StandingFigures } from './badges.ts'
 
 export type ReviewRow = typeof reviews.$inferSelect
@@ -88,7 +89,8 @@ async function ratingSums(db: DbOrTx, sellerId: string): Promise<RatingSums> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int`, sum: sql<number>`coalesce(sum(${reviews.rating}), 0)::int` })
     .from(reviews)
-    .where(eq(reviews.sellerId, sellerId))
+    // a review between accounts an admin confirmed are one person's counts for nothing (docs/decisions/029)
+    .where(and(eq(reviews.sellerId, sellerId), sql`not ${confirmedLink(reviews.buyerId, reviews.sellerId)}`))
   const sums = { reviewCount: Number(row?.n ?? 0), ratingSum: Number(row?.sum ?? 0), at: Date.now() }
   const map = cache ?? new Map<string, RatingSums>()
   if (!cache) ratingCaches.set(db, map)
@@ -97,7 +99,14 @@ async function ratingSums(db: DbOrTx, sellerId: string): Promise<RatingSums> {
   return sums
 }
 
-/** After a review of the seller was written: their sums are read afresh. */
+/**
+ * SQL true when an admin confirmed that a buyer and a seller are one person's accounts (a linked-accounts flag naming
+ * both, docs/decisions/029): their orders with each other count for no rating or badge.
+ */
+const confirmedLink = (buyerId: unknown, sellerId: unknown) =>
+  sql`exists (select 1 from ${riskFlags} where ${riskFlags.kind} = 'linked_accounts' and ${riskFlags.status} = 'confirmed' and ${riskFlags.userIds} @> array[${buyerId}, ${sellerId}]::text[])`
+
+/** After a review of the seller was written, or a link of theirs confirmed: their sums are read afresh. */
 export const forgetRatingSums = (db: DbOrTx, sellerId: string) => ratingCaches.get(db)?.delete(sellerId)
 
 /**
@@ -117,6 +126,7 @@ export async function standingFigures(db: DbOrTx, sellerId: string): Promise<Sta
           select (extract(epoch from o.shipped_at - (o.ship_by - make_interval(days => o.ship_days))) / 3600)::float8 as hours
           from ${orders} o
           where o.seller_id = u.id and o.shipped_at is not null and o.ship_by is not null
+            and not ${confirmedLink(sql.raw('o.buyer_id'), sql.raw('o.seller_id'))}
           order by o.created_at desc
           limit ${SHIP_SAMPLE}
         ) t
@@ -136,15 +146,8 @@ export async function standingFigures(db: DbOrTx, sellerId: string): Promise<Sta
   }
 }
 
-/** "Emma W.": the buyer's first name and the initial of their last, as a review shows them to everyone. */
-export function publicName(name: string, deleted: boolean): string {
-  if (deleted) return 'Former member'
-  const words = name.trim().split(/\s+/).filter(Boolean)
-  if (words.length === 0) return 'A buyer'
-  const first = words[0]!
-  const last = words.length > 1 ? words.at(-1)! : undefined
-  return last ? `${first} ${[...last][0]!.toUpperCase()}.` : first
-}
+/** "Emma W.": the buyer as a review shows them to everyone (lib/public-name.ts). */
+export { publicName }
 
 /** A review as every client reads it (MARKETPLACE.md §5). */
 export const toReviewJson = (row: ReviewViewRow): Review => ({

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import type { DbOrTx } from '../../db/client.ts'
-import { riskFlags } from '../../db/schema/index.ts'
+import type { Db, DbOrTx } from '../../db/client.ts'
+import { auditLog, riskFlags } from '../../db/schema/index.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
 
 /**
@@ -60,24 +60,29 @@ export function listFlags(
 
 /** Confirms or dismisses an open flag; null when there is no such open flag (already resolved, or none). */
 export async function resolveFlag(
-  db: DbOrTx,
+  db: Db,
   id: string,
   outcome: 'confirmed' | 'dismissed',
   adminId: string,
   note: string,
   at: Date,
 ): Promise<RiskFlag | null> {
-  const [row] = await db
-    .update(riskFlags)
-    .set({ status: outcome, resolvedBy: adminId, resolvedAt: at, resolutionNote: note })
-    .where(and(eq(riskFlags.id, id), eq(riskFlags.status, 'open')))
-    .returning()
-  return row ?? null
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(riskFlags)
+      .set({ status: outcome, resolvedBy: adminId, resolvedAt: at, resolutionNote: note })
+      .where(and(eq(riskFlags.id, id), eq(riskFlags.status, 'open')))
+      .returning()
+    if (!row) return null
+    // the decision is on the audit trail, beside the order's money actions
+    await tx.insert(auditLog).values({
+      actorId: adminId,
+      action: outcome === 'confirmed' ? 'flag_confirmed' : 'flag_dismissed',
+      orderId: row.orderId,
+      reason: note || null,
+      detail: { flagId: row.id, kind: row.kind, userIds: row.userIds },
+      createdAt: at,
+    })
+    return row
+  })
 }
-
-/**
- * SQL true when an admin confirmed that the two accounts are one person's (a linked-accounts flag naming both): their
- * orders with each other then count for no badge or rating.
- */
-export const confirmedLink = (buyerId: unknown, sellerId: unknown) =>
-  sql`exists (select 1 from ${riskFlags} where ${riskFlags.kind} = 'linked_accounts' and ${riskFlags.status} = 'confirmed' and ${riskFlags.userIds} @> array[${buyerId}, ${sellerId}]::text[])`

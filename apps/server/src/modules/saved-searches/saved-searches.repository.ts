@@ -1,7 +1,7 @@
 import type { SavedSearch } from '@preloved/shared/notifications'
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
-import { savedSearches, users } from '../../db/schema/index.ts'
+import { listingMatchesPending, savedSearches, users } from '../../db/schema/index.ts'
 import { isUuid } from '../../lib/paging.ts'
 
 type SavedSearchRow = typeof savedSearches.$inferSelect
@@ -42,8 +42,8 @@ export async function findOwnSavedSearch(db: DbOrTx, userId: string, id: string)
   return row
 }
 
-/** Every saved search of an account that is not deleted, but `exceptUserId`'s: what a new listing is matched against. */
-export const allSavedSearches = (db: DbOrTx, exceptUserId: string) =>
+/** Every saved search of an account that is not deleted, oldest first: what new listings are matched against. */
+export const allSavedSearches = (db: DbOrTx) =>
   db
     .select({
       id: savedSearches.id,
@@ -53,15 +53,101 @@ export const allSavedSearches = (db: DbOrTx, exceptUserId: string) =>
     })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
-    .where(and(isNull(users.deletedAt), sql`${savedSearches.userId} <> ${exceptUserId}`))
+    .where(isNull(users.deletedAt))
+    .orderBy(savedSearches.createdAt, savedSearches.id)
 
-/** New matches were notified in the app: counted for the next daily mail. */
-export async function countMatches(db: DbOrTx, ids: readonly string[], now: Date) {
-  if (ids.length === 0) return
+/**
+ * New matches were notified in the app: each search's count grows by its number of new matches (one statement for
+ * the whole batch), for the next daily mail.
+ */
+export async function countMatches(db: DbOrTx, counts: ReadonlyMap<string, number>, now: Date) {
+  if (counts.size === 0) return
+  const values = sql.join(
+    [...counts].map(([id, n]) => sql`(${id}::uuid, ${n}::int)`),
+    sql`, `,
+  )
+  await db.execute(sql`
+    update ${savedSearches} s set unmailed = s.unmailed + v.n, checked_at = ${now.toISOString()}::timestamptz
+    from (values ${values}) as v(id, n)
+    where s.id = v.id
+  `)
+}
+
+// ———————————————————— listings waiting to be matched (decision 033) ————————————————————
+
+/** Tries of a listing taken alone after which the job leaves it (kept in the table, for an operator to look at). */
+export const MATCH_ATTEMPTS_MAX = 5
+
+/**
+ * A listing was put on sale (created, or for sale again): it waits for the matching job. Call it in the transaction
+ * that puts it on sale, so it is recorded exactly when that commits. Recorded again while it waits, it keeps one row
+ * (and its tries start again).
+ */
+export async function queueListingMatch(db: DbOrTx, productId: string) {
   await db
-    .update(savedSearches)
-    .set({ unmailed: sql`${savedSearches.unmailed} + 1`, checkedAt: now })
-    .where(inArray(savedSearches.id, [...ids]))
+    .insert(listingMatchesPending)
+    .values({ productId })
+    .onConflictDoUpdate({ target: listingMatchesPending.productId, set: { queuedAt: sql`now()`, attempts: 0 } })
+}
+
+/** Whether any listing waits (a cheap look before the job reads the saved searches). */
+export async function hasPendingMatches(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ id: listingMatchesPending.productId })
+    .from(listingMatchesPending)
+    .where(lt(listingMatchesPending.attempts, MATCH_ATTEMPTS_MAX))
+    .limit(1)
+  return rows.length > 0
+}
+
+/** Up to `limit` waiting listings, oldest first (or only those of `only`), without taking them. */
+export async function peekPendingMatches(db: DbOrTx, limit: number, only?: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: listingMatchesPending.productId })
+    .from(listingMatchesPending)
+    .where(
+      and(
+        lt(listingMatchesPending.attempts, MATCH_ATTEMPTS_MAX),
+        only ? inArray(listingMatchesPending.productId, [...only]) : undefined,
+      ),
+    )
+    .orderBy(listingMatchesPending.queuedAt, listingMatchesPending.productId)
+    .limit(limit)
+  return rows.map((r) => r.id)
+}
+
+/**
+ * Takes up to `limit` waiting listings, oldest first (or only those of `only`), locked to the end of the caller's
+ * transaction; rows another instance holds are skipped (SKIP LOCKED), so two jobs never take the same listing.
+ */
+export async function claimPendingMatches(tx: DbOrTx, limit: number, only?: readonly string[]): Promise<string[]> {
+  const rows = await tx
+    .select({ id: listingMatchesPending.productId })
+    .from(listingMatchesPending)
+    .where(
+      and(
+        lt(listingMatchesPending.attempts, MATCH_ATTEMPTS_MAX),
+        only ? inArray(listingMatchesPending.productId, [...only]) : undefined,
+      ),
+    )
+    .orderBy(listingMatchesPending.queuedAt, listingMatchesPending.productId)
+    .limit(limit)
+    .for('update', { skipLocked: true })
+  return rows.map((r) => r.id)
+}
+
+/** The listings were matched: their rows go, in the transaction that wrote the notifications. */
+export async function finishPendingMatches(tx: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return
+  await tx.delete(listingMatchesPending).where(inArray(listingMatchesPending.productId, [...ids]))
+}
+
+/** A listing taken alone could not be matched: one try more (the job leaves it after MATCH_ATTEMPTS_MAX). */
+export async function countFailedMatch(db: DbOrTx, id: string) {
+  await db
+    .update(listingMatchesPending)
+    .set({ attempts: sql`${listingMatchesPending.attempts} + 1` })
+    .where(eq(listingMatchesPending.productId, id))
 }
 
 /** A saved search whose matches are to be mailed now, with how many there were. */

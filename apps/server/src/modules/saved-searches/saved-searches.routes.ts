@@ -16,7 +16,8 @@ import { createSavedSearch, deleteSavedSearch, renameSavedSearch } from './saved
 
 /**
  * Saved searches (MARKETPLACE.md §6; issue 17): a signed-in user keeps up to 20 `/search` queries by name; new
- * listings that match are notified at once and mailed at most daily (saved-searches.service.ts).
+ * listings that match are notified in the app by a background job within SAVED_SEARCH_MATCH_SECONDS (decision 033),
+ * and mailed at most daily (saved-searches.service.ts).
  */
 export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 60, windowMs: 60_000, key: (req) => `saved-searches:${req.user?.id}` })

@@ -1,20 +1,30 @@
 import { messages } from '@preloved/shared/messages'
 import { SAVED_SEARCHES_MAX, savedSearchSchema } from '@preloved/shared/notifications'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { listingBody } from '../../../test/fixtures.ts'
 import { paidOrder } from '../../../test/order-fixtures.ts'
+import { statementsOf } from '../../../test/statements.ts'
 import { uploadPhoto } from '../../../test/upload.ts'
 import { buildApp } from '../../app.ts'
-import { blocks, notifications, outbox, products, savedSearches, users } from '../../db/schema/index.ts'
+import {
+  blocks,
+  listingMatchesPending,
+  notifications,
+  outbox,
+  products,
+  savedSearches,
+  users,
+} from '../../db/schema/index.ts'
 import { notifyDepsOf } from '../notifications/notify.ts'
-import { sweepSavedSearchDigests } from './saved-searches.service.ts'
+import { MATCH_ATTEMPTS_MAX } from './saved-searches.repository.ts'
+import { matchNewListings, sweepSavedSearchDigests } from './saved-searches.service.ts'
 
 // MARKETPLACE.md §6, issue 17 item 5: saved searches (POST/GET/PATCH/DELETE /api/saved-searches, at most 20), new
-// matching listings notified at once in the app, and mailed at most once a day by a sweep that two instances can run
-// at the same time.
+// matching listings notified in the app by the matching job (decision 033: off the request path, run here by hand),
+// and mailed at most once a day by a sweep that two instances can run at the same time.
 let t: TestApp
 let now = Date.UTC(2026, 10, 26, 9)
 const DAY = 86_400_000
@@ -27,7 +37,14 @@ let people = 0
 
 beforeAll(async () => {
   t = await buildTestApp(
-    { ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100', PUBLIC_URL: 'http://shop.test' },
+    // the matching job runs when a test says so (and at start), never on its own in the middle of one
+    {
+      ADMIN_EMAIL,
+      RATE_LIMIT_FACTOR: '100',
+      PUBLIC_URL: 'http://shop.test',
+      PAYMENTS: 'test',
+      SAVED_SEARCH_MATCH_SECONDS: '86400',
+    },
     { clock: () => now },
   )
   ;[seller, verifiedSeller, admin] = await Promise.all([
@@ -58,12 +75,24 @@ async function list(over: Record<string, unknown>, who: Session = seller) {
   expect(res.statusCode, res.body).toBe(200)
   return res.json().insertedId as string
 }
+/** The matching job, as the app runs it every SAVED_SEARCH_MATCH_SECONDS. */
+const match = () => matchNewListings(notifyDepsOf(t.app))
+/** A listing made through the API, then the matching job run. */
+async function listAndMatch(over: Record<string, unknown>, who: Session = seller) {
+  const id = await list(over, who)
+  await match()
+  return id
+}
 const savedOf = (s: Session) =>
   t.database.db
     .select()
     .from(notifications)
     .where(and(eq(notifications.userId, s.id), eq(notifications.kind, 'saved_search')))
     .orderBy(desc(notifications.createdAt))
+const pendingOf = (productId: string) =>
+  t.database.db.select().from(listingMatchesPending).where(eq(listingMatchesPending.productId, productId))
+const unmailedOf = async (s: Session) =>
+  (await t.database.db.select().from(savedSearches).where(eq(savedSearches.userId, s.id))).map((r) => r.unmailed)
 const digestsTo = (s: Session) =>
   t.database.db
     .select()
@@ -176,14 +205,19 @@ describe('POST|GET|PATCH|DELETE /api/saved-searches', () => {
 })
 
 describe('new listings that match a saved search', () => {
-  it('notify at once in the app, as /search would show them; not the others', async () => {
+  it('notify in the app once the matching job ran, as /search would show them; not the others', async () => {
     const me = await newCustomer('Nina Notified')
     expect((await save(me, 'Black Chanel flap', 'q=flap&brand=chanel&colour=black')).statusCode).toBe(201)
     now += 60_000
-    const red = await list({ title: 'Red Classic Flap', brand: 'chanel', colour: 'red', material: 'leather' })
-    const gucci = await list({ title: 'Black Gucci Flap', brand: 'gucci', colour: 'black', material: 'leather' })
+    const red = await listAndMatch({ title: 'Red Classic Flap', brand: 'chanel', colour: 'red', material: 'leather' })
+    const gucci = await listAndMatch({
+      title: 'Black Gucci Flap',
+      brand: 'gucci',
+      colour: 'black',
+      material: 'leather',
+    })
     expect(await savedOf(me)).toEqual([])
-    const match = await list({
+    const found = await listAndMatch({
       title: 'Classic Flap',
       brand: 'chanel',
       colour: 'black',
@@ -194,14 +228,14 @@ describe('new listings that match a saved search', () => {
     expect(n).toMatchObject({
       kind: 'saved_search',
       text: messages.notifications.savedSearchMatch('Black Chanel flap', 'Classic Flap', '$4,200.00'),
-      link: `/product/${match}`,
+      link: `/product/${found}`,
       readAt: null,
     })
     // /search agrees: it shows this one, not the others
     const shown = (await get(undefined, '/api/search?q=flap&brand=chanel&colour=black'))
       .json()
       .items.map((i: { _id: string }) => i._id)
-    expect(shown).toContain(match)
+    expect(shown).toContain(found)
     expect(shown).not.toContain(red)
     expect(shown).not.toContain(gucci)
     const [row] = await t.database.db.select().from(savedSearches).where(eq(savedSearches.userId, me.id))
@@ -211,18 +245,18 @@ describe('new listings that match a saved search', () => {
   it('match price bounds, categories and verified sellers as /search does', async () => {
     const me = await newCustomer()
     await save(me, 'Verified totes under 300', 'category=Tote&maxPrice=300&verified=true')
-    await list({ title: 'Unverified tote', category: 'Tote', resell_price: 250 })
-    await list({ title: 'Dear verified tote', category: 'Tote', resell_price: 300.01 }, verifiedSeller)
-    await list({ title: 'Verified shoulder', category: 'Shoulder', resell_price: 100 }, verifiedSeller)
+    await listAndMatch({ title: 'Unverified tote', category: 'Tote', resell_price: 250 })
+    await listAndMatch({ title: 'Dear verified tote', category: 'Tote', resell_price: 300.01 }, verifiedSeller)
+    await listAndMatch({ title: 'Verified shoulder', category: 'Shoulder', resell_price: 100 }, verifiedSeller)
     expect(await savedOf(me)).toEqual([])
-    const ok = await list({ title: 'Verified tote', category: 'Tote', resell_price: 300 }, verifiedSeller)
+    const ok = await listAndMatch({ title: 'Verified tote', category: 'Tote', resell_price: 300 }, verifiedSeller)
     expect((await savedOf(me)).map((n) => n.link)).toEqual([`/product/${ok}`])
   })
 
   it('match misspelt words by likeness only when no listing matches them exactly (search’s own fallback)', async () => {
     const me = await newCustomer()
     await save(me, 'Typo', 'q=qokkaprint')
-    const near = await list({ title: 'Quokkaprint shopper' })
+    const near = await listAndMatch({ title: 'Quokkaprint shopper' })
     // nothing matches "qokkaprint" exactly: /search shows the near one by likeness, and so the saved search is told
     const ids = async () =>
       (await get(undefined, '/api/search?q=qokkaprint')).json().items.map((i: { _id: string }) => i._id)
@@ -230,9 +264,9 @@ describe('new listings that match a saved search', () => {
     expect((await savedOf(me)).map((n) => n.link)).toEqual([`/product/${near}`])
     // once one matches exactly, /search shows only exact matches: a near one is not told
     now += 1000
-    const exact = await list({ title: 'Qokkaprint clutch' })
+    const exact = await listAndMatch({ title: 'Qokkaprint clutch' })
     now += 1000
-    const nearToo = await list({ title: 'Quokkaprint mini' })
+    const nearToo = await listAndMatch({ title: 'Quokkaprint mini' })
     expect((await savedOf(me)).map((n) => n.link)).toEqual([`/product/${exact}`, `/product/${near}`])
     expect(await ids()).toEqual([exact])
     expect(await ids()).not.toContain(nearToo)
@@ -247,7 +281,7 @@ describe('new listings that match a saved search', () => {
     await t.database.db.insert(blocks).values({ blockerId: seller.id, blockedId: blocked.id })
     // the seller's own saved search
     expect((await save(seller, 'Mine', 'q=ostrich')).statusCode).toBe(201)
-    const id = await list({ title: 'Ostrich tote', category: 'Tote' })
+    const id = await listAndMatch({ title: 'Ostrich tote', category: 'Tote' })
     expect((await savedOf(buyer)).map((n) => n.link)).toEqual([`/product/${id}`])
     expect(await savedOf(blocked)).toEqual([])
     expect(await savedOf(seller)).toEqual([])
@@ -265,7 +299,169 @@ describe('new listings that match a saved search', () => {
     expect(await savedOf(watcher)).toEqual([])
     const cancelled = await send(seller, 'POST', `/api/orders/${orderId}/cancel`, { reason: 'Damaged in my care' })
     expect(cancelled.statusCode, cancelled.body).toBe(200)
+    // the cancellation queued it in its own transaction; the job tells the watcher
+    expect(await pendingOf(productId)).toHaveLength(1)
+    expect(await savedOf(watcher)).toEqual([])
+    await match()
     expect((await savedOf(watcher)).map((n) => n.link)).toEqual([`/product/${productId}`])
+    expect(await pendingOf(productId)).toEqual([])
+  })
+})
+
+describe('the matching job (decision 033: matching is off the request path)', () => {
+  /** A listing that no earlier test's search looks for (their words, totes, cheap prices). */
+  const apart = (over: Record<string, unknown>) =>
+    list({ category: 'Backpacks', description: 'Made by hand.', resell_price: 650, ...over })
+
+  it('a new listing only waits, recorded with it; the job tells the searches it matches and ends the wait', async () => {
+    const me = await newCustomer()
+    await save(me, 'Nylon', 'material=nylon')
+    let id = ''
+    const sent = await statementsOf(
+      t.database.db,
+      async () => {
+        id = await apart({ title: 'Nylon evening pouch', material: 'nylon' })
+      },
+      { transactions: true },
+    )
+    // the seller's request reads no saved search and writes no notification
+    expect(sent.filter((q) => /"saved_search"|"notification"/.test(q.text)).map((q) => q.text)).toEqual([])
+    expect(sent.filter((q) => /insert into "listing_match_pending"/.test(q.text))).toHaveLength(1)
+    expect(await pendingOf(id)).toEqual([expect.objectContaining({ productId: id, attempts: 0 })])
+    expect(await savedOf(me)).toEqual([])
+    expect((await match()).listings).toBe(1)
+    expect((await savedOf(me)).map((n) => n.link)).toEqual([`/product/${id}`])
+    expect(await pendingOf(id)).toEqual([])
+    expect(await unmailedOf(me)).toEqual([1])
+    // nothing waits: a second run tells no one again
+    expect(await match()).toEqual({ listings: 0, notified: 0 })
+    expect(await savedOf(me)).toHaveLength(1)
+  })
+
+  it('matches a batch in a few statements, however many searches and listings', async () => {
+    const queries = [
+      'q=brocade',
+      'q=brocade&category=Backpacks',
+      'q=brocadde',
+      'colour=green&category=Backpacks',
+      'maxPrice=700&category=Backpacks',
+      'q=brocade%20pouch&verified=true',
+      'condition=good&q=brocade',
+      'q=velour',
+    ]
+    const savers = await Promise.all(Array.from({ length: 8 }, () => newCustomer()))
+    for (const [i, saver] of savers.entries())
+      for (let j = 0; j < 5; j++)
+        expect((await save(saver, `Search ${j}`, queries[(i + j) % queries.length]!)).statusCode).toBe(201)
+    const ids: string[] = []
+    for (let i = 0; i < 6; i++)
+      ids.push(
+        await apart({ title: `Brocade pouch ${i}`, colour: i % 2 ? 'green' : 'red', resell_price: 600 + i * 20 }),
+      )
+    let result = { listings: 0, notified: 0 }
+    const sent = await statementsOf(
+      t.database.db,
+      async () => {
+        result = await match()
+      },
+      { transactions: true },
+    )
+    expect(result.listings).toBe(6)
+    // 40 searches × 6 listings (48 notifications): fourteen statements, and three for the live pushes after the commit
+    const counted = sent.filter((q) => !/^\s*(begin|commit)\b/i.test(q.text))
+    expect(counted.length, counted.map((q) => q.text).join('\n')).toBeLessThanOrEqual(18)
+    expect(result.notified).toBeGreaterThan(counted.length)
+    // each saver is told once per bag their searches match, as /search shows them
+    const shows = async (query: string) =>
+      new Set(
+        ((await get(undefined, `/api/search?${query}&limit=48`)).json().items as { _id: string }[]).map((x) => x._id),
+      )
+    for (const [i, saver] of savers.entries()) {
+      const theirs = [0, 1, 2, 3, 4].map((j) => queries[(i + j) % queries.length]!)
+      const expected = new Set<string>()
+      for (const query of theirs) for (const id of await shows(query)) if (ids.includes(id)) expected.add(id)
+      const links = (await savedOf(saver)).map((n) => n.link)
+      expect(links.toSorted(), `saver ${i}`).toEqual([...expected].map((id) => `/product/${id}`).toSorted())
+    }
+    expect(result.notified).toBeGreaterThanOrEqual(savers.length)
+    for (const id of ids) expect(await pendingOf(id)).toEqual([])
+  })
+
+  it('two instances matching at once tell each user once per bag, and leave nothing waiting', async () => {
+    const me = await newCustomer()
+    await save(me, 'Exotic', 'material=exotic')
+    const ids = [
+      await apart({ title: 'Python one', material: 'exotic' }),
+      await apart({ title: 'Python two', material: 'exotic' }),
+      await apart({ title: 'Python three', material: 'exotic' }),
+    ]
+    const second = await buildApp(t.app.config, { database: t.database, clock: () => now })
+    try {
+      await Promise.all([
+        matchNewListings(notifyDepsOf(t.app), { batch: 1 }),
+        matchNewListings(notifyDepsOf(second), { batch: 1 }),
+        matchNewListings(notifyDepsOf(t.app), { batch: 2 }),
+      ])
+    } finally {
+      await second.close()
+    }
+    expect((await savedOf(me)).map((n) => n.link).toSorted()).toEqual(ids.map((id) => `/product/${id}`).toSorted())
+    for (const id of ids) expect(await pendingOf(id)).toEqual([])
+  })
+
+  it('a batch that fails writes nothing and leaves its listings waiting; one that cannot be matched is left after its tries, and the others are told', async () => {
+    const me = await newCustomer()
+    await save(me, 'Houndstooth', 'q=houndstooth')
+    const poison = await apart({ title: 'Houndstooth poison' })
+    const good = await apart({ title: 'Houndstooth pouch' })
+    // the database refuses the poison listing's notification: a failure inside the batch's transaction
+    await t.database.db.execute(
+      sql.raw(`create function refuse_notification() returns trigger language plpgsql as $$
+        begin if new.link = '/product/${poison}' then raise exception 'refused'; end if; return new; end $$`),
+    )
+    await t.database.db.execute(
+      sql.raw(
+        'create trigger refuse_notification before insert on notification for each row execute function refuse_notification()',
+      ),
+    )
+    try {
+      // the batch of both fails and is rolled back; taken one at a time, the good one is told, the poison one waits
+      expect((await match()).listings).toBe(1)
+      expect((await savedOf(me)).map((n) => n.link)).toEqual([`/product/${good}`])
+      expect(await unmailedOf(me)).toEqual([1])
+      expect(await pendingOf(good)).toEqual([])
+      expect(await pendingOf(poison)).toEqual([expect.objectContaining({ attempts: 1 })])
+      for (let i = 1; i < MATCH_ATTEMPTS_MAX; i++) await match()
+      expect(await pendingOf(poison)).toEqual([expect.objectContaining({ attempts: MATCH_ATTEMPTS_MAX })])
+      // left for an operator: the job no longer takes it, and the next ones pass
+      now += 1000
+      const next = await apart({ title: 'Houndstooth clutch' })
+      expect((await match()).listings).toBe(1)
+      expect((await savedOf(me)).map((n) => n.link)).toEqual([`/product/${next}`, `/product/${good}`])
+      expect(await pendingOf(poison)).toEqual([expect.objectContaining({ attempts: MATCH_ATTEMPTS_MAX })])
+      expect(await unmailedOf(me)).toEqual([2])
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger refuse_notification on notification'))
+      await t.database.db.execute(sql.raw('drop function refuse_notification()'))
+      await t.database.db.delete(listingMatchesPending).where(eq(listingMatchesPending.productId, poison))
+    }
+  })
+
+  it('runs in the app on its own, every SAVED_SEARCH_MATCH_SECONDS', async () => {
+    const me = await newCustomer()
+    await save(me, 'Denim', 'material=denim')
+    const quick = await buildApp(
+      { ...t.app.config, SAVED_SEARCH_MATCH_SECONDS: 0.1 },
+      { database: t.database, clock: () => now },
+    )
+    try {
+      const id = await apart({ title: 'Denim pouch', material: 'denim' })
+      await expect
+        .poll(async () => (await savedOf(me)).map((n) => n.link), { timeout: 10_000 })
+        .toEqual([`/product/${id}`])
+    } finally {
+      await quick.close()
+    }
   })
 })
 
@@ -273,8 +469,8 @@ describe('the daily mail of saved searches', () => {
   it('mails each saved search’s new matches at most once a day, and exactly once with two sweeps at once', async () => {
     const me = await newCustomer('Dana Digest')
     await save(me, 'Suede', 'material=suede')
-    await list({ title: 'Suede bucket', material: 'suede' })
-    await list({ title: 'Suede hobo', material: 'suede' })
+    await listAndMatch({ title: 'Suede bucket', material: 'suede' })
+    await listAndMatch({ title: 'Suede hobo', material: 'suede' })
     // a second instance on the same database: both sweep at the same moment
     const second = await buildApp(t.app.config, { database: t.database, clock: () => now })
     try {
@@ -293,7 +489,7 @@ describe('the daily mail of saved searches', () => {
     expect(mails[0]!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click')
     // a new match the same day waits for tomorrow; the app told it at once
     now += 3_600_000
-    await list({ title: 'Suede clutch', material: 'suede' })
+    await listAndMatch({ title: 'Suede clutch', material: 'suede' })
     expect(await savedOf(me)).toHaveLength(3)
     await sweepSavedSearchDigests(notifyDepsOf(t.app), new Date(now))
     expect(await digestsTo(me)).toHaveLength(1)
@@ -318,7 +514,7 @@ describe('the daily mail of saved searches', () => {
     })
     expect(put.statusCode).toBe(200)
     await save(me, 'Straw', 'material=straw')
-    await list({ title: 'Straw basket', material: 'straw' })
+    await listAndMatch({ title: 'Straw basket', material: 'straw' })
     expect(await savedOf(me)).toHaveLength(1)
     await sweepSavedSearchDigests(notifyDepsOf(t.app), new Date(now))
     expect(await digestsTo(me)).toEqual([])
@@ -329,7 +525,7 @@ describe('the daily mail of saved searches', () => {
   it('runs in the app’s deadline sweep (at start and every minute); the admin reads the mail in the outbox', async () => {
     const me = await newCustomer()
     await save(me, 'Canvas', 'material=canvas')
-    await list({ title: 'Canvas tote', material: 'canvas' })
+    await listAndMatch({ title: 'Canvas tote', material: 'canvas' })
     // an instance that starts sweeps at once (closing it waits for that sweep)
     const started = await buildApp(t.app.config, { database: t.database, clock: () => now })
     await started.close()

@@ -153,7 +153,11 @@ describe('a PUBLIC_URL with a path holding & and an apostrophe', () => {
   let id: string
   let sellerId: string
   beforeAll(async () => {
-    t = await buildTestApp({ PUBLIC_URL: "http://shop.example.test/a&b'c/?x=1&y=<2>#frag", SITEMAP_PAGE_SIZE: '3' })
+    t = await buildTestApp({
+      PUBLIC_URL: "http://shop.example.test/a&b'c/?x=1&y=<2>#frag",
+      PAYMENTS: 'test',
+      SITEMAP_PAGE_SIZE: '3',
+    })
     sellerId = await seller(t)
     id = (await insertProduct(t.database.db, sellerId)).id
   })

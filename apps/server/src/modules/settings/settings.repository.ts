@@ -1,15 +1,22 @@
-import { DEFAULT_SETTINGS, type Settings } from '@preloved/shared/settings'
+import { DEFAULT_SETTINGS, isSocialPage, type Settings, SOCIAL_NETWORK_NAMES } from '@preloved/shared/settings'
 import { inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { settings } from '../../db/schema/index.ts'
 
 const KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]
 
-/** The settings: each stored key's value, the default for the others. */
+/**
+ * The settings: each stored key's value, the default for the others. A social link stored before today's rules (one
+ * through a redirector) reads as none: the footer never sends shoppers through it.
+ */
 export async function readSettings(db: DbOrTx): Promise<Settings> {
   const rows = await db.select().from(settings).where(inArray(settings.key, KEYS))
   const result: Settings = { ...DEFAULT_SETTINGS }
-  for (const row of rows) (result as Record<string, string | null>)[row.key] = row.value
+  for (const row of rows) {
+    const network = SOCIAL_NETWORK_NAMES.find((n) => n === row.key)
+    const value = network && !isSocialPage(network, row.value) ? null : row.value
+    ;(result as Record<string, string | null>)[row.key] = value
+  }
   return result
 }
 

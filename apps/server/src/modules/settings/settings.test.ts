@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, ORIGIN, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { settings } from '../../db/schema/index.ts'
+import { readSettings } from './settings.repository.ts'
 
 let t: TestApp
 let admin: Session
@@ -99,6 +101,68 @@ describe('settings', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message })
     expect((await current()).json()).toEqual(before)
+  })
+
+  const via = (label: string, redirector: string) =>
+    `${label} link must lead straight to your page, not through a redirector or link shortener (${redirector})`
+  it.each([
+    [
+      { facebook: 'https://l.facebook.com/l.php?u=https%3A%2F%2Fevil.test%2F&h=AT0' },
+      via('Facebook', 'l.facebook.com'),
+    ],
+    [{ facebook: 'https://lm.facebook.com/l.php?u=https://evil.test/' }, via('Facebook', 'lm.facebook.com')],
+    [{ facebook: 'https://www.facebook.com/l.php?u=https://evil.test/' }, via('Facebook', 'facebook.com/l.php')],
+    [{ facebook: 'https://m.facebook.com/L.PHP?u=x' }, via('Facebook', 'facebook.com/l.php')],
+    [{ facebook: 'https://www.facebook.com/l%2Ephp?u=x' }, via('Facebook', 'facebook.com/l.php')],
+    [{ facebook: 'https://L.Facebook.com./x' }, via('Facebook', 'l.facebook.com')],
+    [
+      { facebook: 'https://www.facebook.com/flx/warn/?u=https%3A%2F%2Fevil.test' },
+      via('Facebook', 'facebook.com/flx/warn'),
+    ],
+    [{ instagram: 'https://l.instagram.com/?u=https%3A%2F%2Fevil.test' }, via('Instagram', 'l.instagram.com')],
+    [{ x: 'https://t.co/AbCdEf' }, via('X', 't.co')],
+    [{ x: 'https://bit.ly/3xYz' }, via('X', 'bit.ly')],
+    [{ pinterest: 'https://www.google.com/url?q=https://evil.test' }, via('Pinterest', 'google.com/url')],
+    [{ pinterest: 'https://out.reddit.com/t3_x?url=https%3A%2F%2Fevil.test' }, via('Pinterest', 'out.reddit.com')],
+    [{ pinterest: 'https://www.youtube.com/redirect?q=https://evil.test' }, via('Pinterest', 'youtube.com/redirect')],
+    [{ pinterest: 'https://pin.it/abc' }, via('Pinterest', 'pin.it')],
+    [
+      { pinterest: 'https://www.pinterest.com/offsite/?url=https://evil.test' },
+      via('Pinterest', 'pinterest.com/offsite'),
+    ],
+    // a redirector not on the list yet: its query carries the address it sends to
+    [
+      { facebook: 'https://www.facebook.com/somewhere?next=https%3A%2F%2Fevil.test' },
+      via('Facebook', 'www.facebook.com'),
+    ],
+    [{ x: 'https://x.com/go?to=//evil.test' }, via('X', 'x.com')],
+  ])('refuses the redirector or shortener %o with 400 naming the field', async (over, message) => {
+    const before = (await current()).json()
+    const res = await save({ ...before, ...over })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message })
+    expect((await current()).json()).toEqual(before)
+  })
+
+  it('still takes pages whose names start like a redirector path, or whose query holds no address', async () => {
+    const res = await save({
+      blogTagline: 'Tagline',
+      facebook: 'https://www.facebook.com/profile.php?id=100064&ref=page_internal',
+      instagram: 'https://www.instagram.com/linkshimbags/',
+      x: 'https://x.com/prelovedbags?lang=en',
+      pinterest: 'https://www.pinterest.com/offsitebags/',
+    })
+    expect(res.statusCode, res.body).toBe(200)
+  })
+
+  it('reads a stored link that goes through a redirector (saved before they were refused) as none', async () => {
+    const stored = 'https://l.facebook.com/l.php?u=https%3A%2F%2Fevil.test'
+    await t.database.db
+      .insert(settings)
+      .values({ key: 'facebook', value: stored, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: settings.key, set: { value: stored } })
+    expect((await readSettings(t.database.db)).facebook).toBeNull()
+    await t.database.db.delete(settings).where(eq(settings.key, 'facebook'))
   })
 
   it('takes a page on a subdomain or the other domain of a network', async () => {

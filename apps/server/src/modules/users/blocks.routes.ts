@@ -26,7 +26,7 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      return listBlocks(app.db, signedInUser(req).id)
+      return listBlocks(app.db, signedInUser(req))
     },
   )
 
@@ -37,12 +37,14 @@ export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: perAccount,
       schema: {
         tags: ['messages'],
-        summary: 'Block a member: no messages or offers between you either way (they are not told); idempotent',
+        summary:
+          'Block a member: no messages or offers between you either way (they are not told); idempotent. The name is ' +
+          'the one you already see (in full only for sellers and the people you deal with; "Emma W." otherwise)',
         params: userParams,
         response: { 200: blockSchema },
       },
     },
-    async (req) => blockUser(app.db, signedInUser(req).id, req.params.userId, app.now()),
+    async (req) => blockUser(app.db, signedInUser(req), req.params.userId, app.now()),
   )
 
   app.delete(

@@ -4,6 +4,8 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { blocks, users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
+import { publicName } from '../../lib/public-name.ts'
+import { type NameViewer, namesAsSeenBy } from './names.ts'
 
 /**
  * Whether either of two users blocked the other (issue 17): no messages or offers between them, either way. The
@@ -36,8 +38,12 @@ async function memberToBlock(db: DbOrTx, blockerId: string, userId: string) {
   return user
 }
 
-/** POST /api/blocks/{userId}: idempotent; answers the block as GET /api/blocks lists it. */
-export async function blockUser(db: DbOrTx, blockerId: string, userId: string, now: Date): Promise<Block> {
+/**
+ * POST /api/blocks/{userId}: idempotent; answers the block as GET /api/blocks lists it, with the name the blocker
+ * already sees (someone known only from a review is "Emma W." there, and here: decision 032).
+ */
+export async function blockUser(db: DbOrTx, blocker: NameViewer, userId: string, now: Date): Promise<Block> {
+  const blockerId = blocker.id
   const user = await memberToBlock(db, blockerId, userId)
   await db
     .insert(blocks)
@@ -47,7 +53,8 @@ export async function blockUser(db: DbOrTx, blockerId: string, userId: string, n
     .select({ createdAt: blocks.createdAt })
     .from(blocks)
     .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, user.id)))
-  return { _id: user.id, name: user.name, createdAt: (row?.createdAt ?? now).toISOString() }
+  const name = (await namesAsSeenBy(db, blocker, [user.id])).get(user.id) ?? publicName(user.name, false)
+  return { _id: user.id, name, createdAt: (row?.createdAt ?? now).toISOString() }
 }
 
 /** DELETE /api/blocks/{userId}: idempotent; answers how many blocks were lifted (0 or 1). */
@@ -60,14 +67,21 @@ export async function unblockUser(db: DbOrTx, blockerId: string, userId: string)
   return gone.length
 }
 
-/** GET /api/blocks: the members the caller blocked, newest first. */
-export async function listBlocks(db: DbOrTx, blockerId: string): Promise<Block[]> {
+/** GET /api/blocks: the members the caller blocked, newest first, each by the name the caller already sees. */
+export async function listBlocks(db: DbOrTx, blocker: NameViewer): Promise<Block[]> {
   const rows = await db
-    .select({ id: users.id, name: users.name, createdAt: blocks.createdAt })
+    .select({ id: blocks.blockedId, createdAt: blocks.createdAt })
     .from(blocks)
-    .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, blockerId))
+    .where(eq(blocks.blockerId, blocker.id))
     .orderBy(desc(blocks.createdAt))
     .limit(500)
-  return rows.map((r) => ({ _id: r.id, name: r.name, createdAt: r.createdAt.toISOString() }))
+  const names = await namesAsSeenBy(
+    db,
+    blocker,
+    rows.map((r) => r.id),
+  )
+  return rows.flatMap((r) => {
+    const name = names.get(r.id)
+    return name === undefined ? [] : [{ _id: r.id, name, createdAt: r.createdAt.toISOString() }]
+  })
 }

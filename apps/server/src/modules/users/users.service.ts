@@ -170,7 +170,7 @@ export async function deleteUser(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update')
     const open = await openOrdersOf(tx, id)
     if (open > 0) throw new AppError(409, messages.orderMoves.accountHasOpenOrders(open))
-    const balance = await balanceOf(tx, id)
+    const balance = await balanceOf(tx, id, new Date()) // pending + available: the same whatever the time
     if (balance.pending !== 0 || balance.available !== 0)
       throw new AppError(409, messages.orderMoves.accountHasBalance(formatUsd(balance.pending + balance.available)))
     const listings = await tx

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
 import { products, wishlists } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
@@ -16,8 +16,8 @@ export async function findWishedProduct(db: DbOrTx, productId: string) {
 }
 
 /**
- * Adds a bag to a user's wishlist (adding it twice keeps the one entry): the entry's id, and whether it was there
- * already.
+ * Adds a bag to a user's wishlist (adding it twice keeps the one entry, and the price it was saved at): the entry's id,
+ * and whether it was there already.
  */
 export async function addWish(
   db: DbOrTx,
@@ -26,7 +26,12 @@ export async function addWish(
 ): Promise<{ id: string; alreadySaved: boolean }> {
   const [created] = await db
     .insert(wishlists)
-    .values({ productId, userId })
+    // the price they saved it at: a later drop is told against it (decision 033)
+    .values({
+      productId,
+      userId,
+      toldPriceCents: sql`(select ${products.resellPriceCents} from ${products} where ${products.id} = ${productId})`,
+    })
     .onConflictDoNothing()
     .returning({ id: wishlists.id })
   if (created) return { id: created.id, alreadySaved: false }

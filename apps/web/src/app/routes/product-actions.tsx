@@ -5,7 +5,7 @@ import type { Product } from '@preloved/shared/products'
 import { lazy, Suspense, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
-import { myBookingsQueryOptions, useMyBookings } from '@/features/bookings/api/bookings'
+import { myBookingsQueryOptions, useBookingTerms, useMyBookings } from '@/features/bookings/api/bookings'
 import { BookNow, OwnListingNote } from '@/features/bookings/components/book-now'
 import { MessageSellerButton } from '@/features/messages/components/message-seller-button'
 import { ProductOffer } from '@/features/offers/components/product-offer'
@@ -34,6 +34,11 @@ export function prefetchSignedInActions(user: SessionUser) {
 export function SignedInActions({ product, user }: { product: Product; user: SessionUser }) {
   const navigate = useNavigate()
   const myBookings = useMyBookings(user.email)
+  // what Book Now gives now: a short payment window while the bag cools down after an unpaid hold ran out
+  const terms = useBookingTerms(
+    product._id,
+    product.status === 'available' && !product.reserved && product.seller_id !== user.id,
+  )
   const [booking, setBooking] = useState<Product | null>(null)
   // mounted from the first Book Now on, so that closing it is the modal's own (focus goes back to the button)
   const [bookingOpened, setBookingOpened] = useState(false)
@@ -41,7 +46,14 @@ export function SignedInActions({ product, user }: { product: Product; user: Ses
   return (
     <div className="flex flex-col gap-2">
       <OwnListingNote product={product} viewerId={user.id} />
-      <BookNow product={product} viewerId={user.id} myBookings={myBookings.data} onBook={setBooking} block />
+      <BookNow
+        product={product}
+        viewerId={user.id}
+        myBookings={myBookings.data}
+        onBook={setBooking}
+        terms={terms.data}
+        block
+      />
       <ProductOffer product={product} user={user} onPayNow={(bag) => setBooking({ ...product, ...bag })} />
       {product.seller_id === user.id ? (
         <OwnListingActions product={product} onDeleted={() => navigate(paths.dashboard.myProducts())} />

@@ -2,6 +2,7 @@ import type { Role } from '@preloved/shared/constants'
 import { conversationsNavMessages } from '@preloved/shared/messages/conversations'
 import { notificationsMessages } from '@preloved/shared/messages/notifications'
 import { offersMessages } from '@preloved/shared/messages/offers'
+import { riskMessages } from '@preloved/shared/messages/risk'
 import { navMessages } from '@preloved/shared/site-messages'
 import { paths } from '@/config/paths'
 
@@ -48,6 +49,7 @@ export const dashboardMenus = {
     { to: paths.dashboard.allSellers(), label: navMessages.allSellers },
     { to: paths.dashboard.adminOrders(), label: navMessages.orders },
     { to: paths.dashboard.disputes(), label: navMessages.disputes },
+    { to: paths.dashboard.flags(), label: riskMessages.title },
     { to: paths.dashboard.reportedItems(), label: navMessages.reportedItems },
     { to: paths.dashboard.reportedMessages(), label: conversationsNavMessages.reportedMessages },
     { to: paths.dashboard.outbox(), label: navMessages.outbox },

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { cn } from '@/lib/cn'
 import { Button } from './button'
+import { FormAlert } from './form-alert'
 import { TextareaField } from './form-controls'
 import { Modal } from './modal'
 
@@ -9,8 +10,8 @@ type ReasonField = {
   label: string
   /** A line under the field, e.g. who reads the reason. */
   hint?: ReactNode
-  /** The message when it is left empty. */
-  required: string
+  /** The message when it is left empty; without it the field is optional (a note the action may go without). */
+  required?: string
 }
 
 type ActionDialogProps = {
@@ -22,8 +23,10 @@ type ActionDialogProps = {
   confirmLabel: string
   /** danger: the action takes something away (red button). */
   tone?: 'danger' | 'primary'
-  /** With a reason: a required text field whose trimmed value `onConfirm` receives. */
+  /** With a reason: a text field (required unless told otherwise) whose trimmed value `onConfirm` receives. */
   reason?: ReasonField
+  /** Why the action failed, shown above the buttons (the dialog stays open to try again or cancel). */
+  error?: string
   /** True while the action runs: the buttons wait and the dialog stays open. */
   busy?: boolean
   /** Other things to show between the message and the buttons. */
@@ -34,8 +37,9 @@ type ActionDialogProps = {
 
 /**
  * A confirmation for an action other than a delete (components/ui/confirm-dialog keeps SPEC's delete wording): its own
- * title and message, and, where the action needs one, a required reason. Focus starts on the reason, or on Cancel
- * (the safe choice); Escape, Close and Cancel do nothing while the action runs.
+ * title and message, and, where the action needs one, a required reason (or an optional note), and the error of a
+ * failed attempt. Focus starts on a required reason, or on Cancel (the safe choice); Escape, Close and Cancel do
+ * nothing while the action runs.
  */
 export function ActionDialog({
   open,
@@ -45,6 +49,7 @@ export function ActionDialog({
   tone = 'primary',
   reason,
   busy = false,
+  error,
   children,
   onConfirm,
   onCancel,
@@ -59,6 +64,7 @@ export function ActionDialog({
         confirmLabel={confirmLabel}
         reason={reason}
         busy={busy}
+        failure={error}
         onConfirm={onConfirm}
         onCancel={close}
       >
@@ -72,26 +78,29 @@ type ActionFormProps = Pick<
   ActionDialogProps,
   'tone' | 'confirmLabel' | 'reason' | 'busy' | 'children' | 'onConfirm'
 > & {
+  failure: string | undefined
   onCancel: () => void
 }
 
 /** The dialog's body: mounted while it is open, so the reason starts empty each time. */
-function ActionForm({ tone, confirmLabel, reason, busy, children, onConfirm, onCancel }: ActionFormProps) {
+function ActionForm({ tone, confirmLabel, reason, busy, failure, children, onConfirm, onCancel }: ActionFormProps) {
   const [text, setText] = useState('')
   const [error, setError] = useState<string>()
   const reasonRef = useRef<HTMLTextAreaElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
+  const required = reason?.required !== undefined
 
   useEffect(() => {
-    // after the dialog has opened (its effect runs after this one): the reason, or the safe choice
-    const id = window.setTimeout(() => (reason ? reasonRef.current : cancelRef.current)?.focus(), 0)
+    // after the dialog has opened (its effect runs after this one): a required reason, or the safe choice (an optional
+    // note does not open a phone's keyboard over the message)
+    const id = window.setTimeout(() => (required ? reasonRef.current : cancelRef.current)?.focus(), 0)
     return () => window.clearTimeout(id)
-  }, [reason])
+  }, [required])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const value = text.trim()
-    if (reason && !value) {
+    if (reason?.required && !value) {
       setError(reason.required)
       reasonRef.current?.focus()
       return
@@ -110,13 +119,14 @@ function ActionForm({ tone, confirmLabel, reason, busy, children, onConfirm, onC
           error={error}
           value={text}
           maxLength={1000}
-          required
+          required={reason.required !== undefined}
           onChange={(event) => {
             setText(event.target.value)
             if (error) setError(undefined)
           }}
         />
       ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button ref={cancelRef} variant="subtle" onClick={onCancel} disabled={busy}>
           Cancel

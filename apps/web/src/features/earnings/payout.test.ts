@@ -1,7 +1,7 @@
 import { moneyPagesMessages } from '@preloved/shared/messages/money-pages'
 import { describe, expect, it } from 'vitest'
 import { onboardingTarget } from './api/earnings'
-import { payoutBlocker } from './payout'
+import { nextAvailableAt, payoutBlocker } from './payout'
 
 const t = moneyPagesMessages.earnings
 const account = { provider: 'test' as const, holderName: 'Amelia Hart', last4: '6789' }
@@ -43,5 +43,29 @@ describe('onboardingTarget', () => {
     expect(onboardingTarget('not a url')).toBeNull()
     expect(onboardingTarget('javascript:alert(1)')).toBeNull()
     expect(onboardingTarget('data:text/html,<script>alert(1)</script>')).toBeNull()
+  })
+})
+
+describe('nextAvailableAt', () => {
+  const entry = (availableAt: string | null) => ({
+    _id: availableAt ?? 'x',
+    kind: 'sale' as const,
+    amount: 10,
+    orderId: 'o',
+    payoutId: null,
+    note: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    availableAt,
+  })
+  const now = Date.parse('2026-11-10T00:00:00.000Z')
+
+  it('names the soonest line still held in the reserve', () => {
+    const entries = [entry('2026-11-20T00:00:00.000Z'), entry('2026-11-12T00:00:00.000Z'), entry(null)]
+    expect(nextAvailableAt({ entries }, now)).toBe('2026-11-12T00:00:00.000Z')
+  })
+
+  it('is null once every line is available, or none waits', () => {
+    expect(nextAvailableAt({ entries: [entry('2026-11-09T00:00:00.000Z'), entry(null)] }, now)).toBeNull()
+    expect(nextAvailableAt({ entries: [] }, now)).toBeNull()
   })
 })

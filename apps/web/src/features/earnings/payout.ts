@@ -13,3 +13,15 @@ export function payoutBlocker(earnings: Pick<Earnings, 'available' | 'account'>)
   if (!earnings.account) return t.noAccount
   return null
 }
+
+/**
+ * The soonest date a line held in the new seller's reserve becomes available (after `now`), or null when nothing
+ * waits: the Pending figure says when.
+ */
+export function nextAvailableAt(earnings: Pick<Earnings, 'entries'>, now = Date.now()): string | null {
+  const waiting = earnings.entries
+    .map((e) => e.availableAt)
+    .filter((at): at is string => at !== null && Date.parse(at) > now)
+    .sort((a, b) => Date.parse(a) - Date.parse(b))
+  return waiting[0] ?? null
+}

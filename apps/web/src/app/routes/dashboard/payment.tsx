@@ -1,5 +1,5 @@
 import type { Booking } from '@preloved/shared/bookings'
-import { FIRST_ORDER_DISCOUNT_PERCENT } from '@preloved/shared/constants'
+import { FIRST_ORDER_DISCOUNT_RATE } from '@preloved/shared/constants'
 import { messages } from '@preloved/shared/messages'
 import type { PaymentIntent } from '@preloved/shared/payments'
 import { useQuery } from '@tanstack/react-query'
@@ -15,6 +15,7 @@ import { addressesQueryOptions } from '@/features/addresses/api/addresses'
 import { DeliveryAddress, type DeliveryAddressHandle } from '@/features/addresses/components/delivery-address'
 import { bookingQueryOptions } from '@/features/bookings/api/get-booking'
 import { HoldCountdown, useHoldClock } from '@/features/bookings/components/hold-countdown'
+import { PaymentHoldNote } from '@/features/bookings/components/payment-hold-note'
 import { usePaymentIntent, useSendDeliveryAddress } from '@/features/payments/api/payments'
 import { TestCardForm } from '@/features/payments/components/test-card-form'
 import { getAccessToken } from '@/lib/access-token'
@@ -60,6 +61,10 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   return { dehydrated: undefined }
 }
 
+/** A payment hold's window in whole minutes, as the server gave it (booked at `date`, ends at `expiresAt`). */
+const windowMinutes = (booking: Booking) =>
+  Math.max(1, Math.round((Date.parse(booking.expiresAt) - Date.parse(booking.date)) / 60_000))
+
 type SummaryProps = { booking: Booking; intent: PaymentIntent | undefined; waiting: boolean }
 
 /**
@@ -85,7 +90,7 @@ function Summary({ booking, intent, waiting }: SummaryProps) {
         </div>
         {discount > 0 ? (
           <div className="flex justify-between gap-3 text-success" data-testid="discount-line">
-            <dt>First order discount ({FIRST_ORDER_DISCOUNT_PERCENT}%):</dt>
+            <dt>First order discount ({FIRST_ORDER_DISCOUNT_RATE}):</dt>
             <dd className="whitespace-nowrap tabular-nums">−{formatPrice(discount)}</dd>
           </div>
         ) : null}
@@ -183,11 +188,18 @@ export default function PaymentRoute() {
   let showsForm = false
   if (transactionId) body = <Paid transactionId={transactionId} />
   else if (booking.status === 'paid') body = <Paid />
-  else if (booking.soldToSomeoneElse) body = <CannotPay message={messages.payments.soldToOther} />
+  else if (booking.soldToSomeoneElse)
+    body = (
+      <CannotPay message={booking.paymentHold ? messages.payments.paidFirstByOther : messages.payments.soldToOther} />
+    )
   else if (booking.status === 'expired' || holdEnded)
     body = (
       <CannotPay
-        message={`${messages.bookings.holdExpired}: book the bag again from My Orders if it is still for sale.`}
+        message={
+          booking.paymentHold
+            ? messages.bookings.paymentHoldEnded
+            : `${messages.bookings.holdExpired}: book the bag again from My Orders if it is still for sale.`
+        }
       />
     )
   else if (booking.status === 'cancelled')
@@ -245,9 +257,16 @@ export default function PaymentRoute() {
           </p>
         ) : null}
         {payable ? (
-          <HoldCountdown expiresAt={booking.expiresAt} clock={clock} className="text-sm text-base-content/80" />
+          <HoldCountdown
+            expiresAt={booking.expiresAt}
+            clock={clock}
+            paymentWindow={booking.paymentHold}
+            className="text-sm text-base-content/80"
+          />
         ) : null}
       </div>
+      {/* a payment hold (docs/decisions/034): a short window shared with other buyers; the first payment wins */}
+      {payable && booking.paymentHold ? <PaymentHoldNote minutes={windowMinutes(booking)} /> : null}
       <Summary booking={booking} intent={intent.data} waiting={payable && intent.isPending} />
       {showsForm ? <DeliveryAddress ref={delivery} /> : null}
       {showsForm ? (

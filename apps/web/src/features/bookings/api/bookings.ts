@@ -6,7 +6,8 @@ import { api } from '@/lib/api-client'
 // checked with the shared schemas, imported when a request starts, so that zod stays out of those pages' first chunk
 // and downloads while the request is in flight.
 const bookingListSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingListSchema)
-const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
+const bookingCreatedSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingCreatedSchema)
+const bookingTermsSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingTermsSchema)
 
 /** SPEC §7: GET /bookings?email={email} (bearer token; own orders only). */
 export const myBookingsQueryOptions = (email: string) =>
@@ -20,11 +21,27 @@ export function useMyBookings(email: string | undefined) {
   return useQuery({ ...myBookingsQueryOptions(email ?? ''), enabled: Boolean(email) })
 }
 
+/**
+ * GET /booking-terms/{productId}: what Book Now gives right now (docs/decisions/034): an exclusive hold, a payment
+ * window shared with every buyer while the bag cools down, or none. Read fresh each time it is shown.
+ */
+export const bookingTermsQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: ['bookings', 'terms', productId],
+    queryFn: ({ signal }) =>
+      api.get(`/booking-terms/${encodeURIComponent(productId)}`, bookingTermsSchema(), { signal }),
+    staleTime: 0,
+  })
+
+export function useBookingTerms(productId: string, enabled = true) {
+  return useQuery({ ...bookingTermsQueryOptions(productId), enabled })
+}
+
 /** POST /bookings: the customer comes from the token and the price from the listing. */
 export function useCreateBooking() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: CreateBookingBody) => api.post('/bookings', body, insertResultSchema()),
+    mutationFn: (body: CreateBookingBody) => api.post('/bookings', body, bookingCreatedSchema()),
     onSettled: () => {
       // my orders, and the listings' 'Reserved' state, are different now (also after a 409: someone else holds it)
       void queryClient.invalidateQueries({ queryKey: ['bookings'] })

@@ -1,9 +1,10 @@
-import type { Booking } from '@preloved/shared/bookings'
+import type { Booking, BookingTerms } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
 import type { Product } from '@preloved/shared/products'
 import { CalendarCheck, Lock } from 'lucide-react'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { PaymentHoldNote } from './payment-hold-note'
 
 type BookNowProps = {
   product: Product
@@ -13,6 +14,8 @@ type BookNowProps = {
   myBookings: Booking[] | undefined
   onBook: (product: Product) => void
   block?: boolean
+  /** What Book Now gives now (the product page asks): a payment window is said under the button. */
+  terms?: BookingTerms | undefined
 }
 
 const isOwn = (product: Product, viewerId: string | undefined) =>
@@ -24,9 +27,10 @@ const heldByViewer = (product: Product, bookings: Booking[] | undefined) =>
 
 /**
  * Book Now, or what stands in its place: nothing on the seller's own bag, 'Reserved' (disabled) while another
- * customer's hold is live, a link to My Orders while the viewer's own hold is, 'Sold' for a sold bag.
+ * customer's hold is live, a link to My Orders while the viewer's own hold is, 'Sold' for a sold bag. While the bag
+ * cools down after an unpaid hold ran out, Book Now comes with the payment window it gives.
  */
-export function BookNow({ product, viewerId, myBookings, onBook, block = false }: BookNowProps) {
+export function BookNow({ product, viewerId, myBookings, onBook, block = false, terms }: BookNowProps) {
   if (isOwn(product, viewerId)) return null
   if (product.status === 'sold') {
     return (
@@ -57,10 +61,18 @@ export function BookNow({ product, viewerId, myBookings, onBook, block = false }
       </Button>
     )
   }
-  return (
+  const button = (
     <Button variant="primary" block={block} onClick={() => onBook(product)}>
       Book Now<span className="sr-only"> {product.title}</span>
     </Button>
+  )
+  if (terms?.hold !== 'payment') return button
+  // the bag cools down after an unpaid hold ran out: a short payment window, the first payment wins
+  return (
+    <div className="flex flex-col gap-2">
+      {button}
+      <PaymentHoldNote minutes={terms.minutes} />
+    </div>
   )
 }
 

@@ -13,22 +13,32 @@ import { useSession } from '@/lib/auth-client'
 import { formatPrice } from '@/lib/format'
 import { toast } from '@/lib/notify'
 import { publicConfigQueryOptions } from '@/lib/public-config'
-import { useCreateBooking } from '../api/bookings'
+import { useBookingTerms, useCreateBooking } from '../api/bookings'
+import { PaymentHoldNote } from './payment-hold-note'
 
 export type BookableItem = { _id: string; title: string; resell_price: number }
 
 type BookingModalProps = { item: BookableItem | null; onClose: () => void }
 
-/** SPEC §2 Booking modal: open while `item` is set. */
+/**
+ * SPEC §2 Booking modal: open while `item` is set. While the bag cools down after an unpaid hold ran out
+ * (docs/decisions/034), it says the payment window Book Now gives, and confirming goes straight to the payment page.
+ */
 export function BookingModal({ item, onClose }: BookingModalProps) {
+  const terms = useBookingTerms(item?._id ?? '', item !== null)
+  const paymentWindow = terms.data?.hold === 'payment' ? terms.data.minutes : undefined
   return (
     <Modal
       open={item !== null}
       onClose={onClose}
       title={item?.title ?? ''}
-      description="Book this bag: it is held for you while you pay."
+      description={
+        paymentWindow === undefined
+          ? 'Book this bag: it is held for you while you pay.'
+          : 'Book this bag, then pay straight away: other buyers can pay for it too.'
+      }
     >
-      {item ? <BookingForm item={item} onClose={onClose} /> : null}
+      {item ? <BookingForm item={item} onClose={onClose} paymentWindow={paymentWindow} /> : null}
     </Modal>
   )
 }
@@ -37,7 +47,9 @@ export function BookingModal({ item, onClose }: BookingModalProps) {
 const holdNote = (minutes: number | undefined) =>
   `This holds the bag for you${minutes ? ` for ${minutes} minute${minutes === 1 ? '' : 's'}` : ''}; payment comes next.`
 
-function BookingForm({ item, onClose }: { item: BookableItem; onClose: () => void }) {
+type BookingFormProps = { item: BookableItem; onClose: () => void; paymentWindow: number | undefined }
+
+function BookingForm({ item, onClose, paymentWindow }: BookingFormProps) {
   const { user } = useSession()
   const formId = useId()
   const config = useQuery(publicConfigQueryOptions())
@@ -59,7 +71,8 @@ function BookingForm({ item, onClose }: { item: BookableItem; onClose: () => voi
         if (!result.acknowledged) return
         toast.success(messages.bookings.confirmed)
         onClose()
-        navigate(paths.dashboard.myOrders())
+        // a payment hold: straight to paying, its window is short
+        navigate(result.hold === 'payment' ? paths.dashboard.payment(result.insertedId) : paths.dashboard.myOrders())
       },
       onError: (error) => toast.error(error.message),
     }),
@@ -98,9 +111,15 @@ function BookingForm({ item, onClose }: { item: BookableItem; onClose: () => voi
           Confirm Order
         </Button>
       </div>
-      <p id={`${formId}-next`} className="text-sm text-base-content/75 sm:text-right">
-        {holdNote(config.data?.holdMinutes)}
-      </p>
+      {paymentWindow === undefined ? (
+        <p id={`${formId}-next`} className="text-sm text-base-content/75 sm:text-right">
+          {holdNote(config.data?.holdMinutes)}
+        </p>
+      ) : (
+        <div id={`${formId}-next`}>
+          <PaymentHoldNote minutes={paymentWindow} />
+        </div>
+      )}
     </form>
   )
 }

@@ -43,14 +43,20 @@ export function useHoldClock(expiresAt: string, active = true) {
 }
 
 type HoldClock = ReturnType<typeof useHoldClock>
-type HoldCountdownProps = { expiresAt: string; clock: HoldClock; className?: string }
+type HoldCountdownProps = {
+  expiresAt: string
+  clock: HoldClock
+  className?: string
+  /** A payment hold (docs/decisions/034): the window to pay in, not a hold of the bag. */
+  paymentWindow?: boolean
+}
 
 /**
  * 'Held for you until 19:20' (with the date when the hold does not end today) and the time left, counting down each
  * second (issue 14, item 6). The count is a `timer` (not announced as it changes); a screen reader reads it on demand.
  * When it reaches zero the viewer's orders are read again from the server, whose answer says the hold expired.
  */
-export function HoldCountdown({ expiresAt, clock: { left, ended }, className }: HoldCountdownProps) {
+export function HoldCountdown({ expiresAt, clock: { left, ended }, className, paymentWindow }: HoldCountdownProps) {
   const queryClient = useQueryClient()
   useEffect(() => {
     if (ended) void queryClient.invalidateQueries({ queryKey: ['bookings'] })
@@ -62,12 +68,12 @@ export function HoldCountdown({ expiresAt, clock: { left, ended }, className }: 
       <Clock aria-hidden="true" className="size-3.5 shrink-0" />
       {ended ? (
         <span className="font-medium" data-testid="hold-ended">
-          Your hold has ended
+          {paymentWindow ? 'Your payment window has ended' : 'Your hold has ended'}
         </span>
       ) : (
         <>
           <span>
-            Held for you until <time dateTime={expiresAt}>{formatTime(expiresAt)}</time>
+            {paymentWindow ? 'Pay by' : 'Held for you until'} <time dateTime={expiresAt}>{formatTime(expiresAt)}</time>
             {otherDay ? ` on ${formatDay(expiresAt)}` : null}
           </span>
           {left !== undefined ? (

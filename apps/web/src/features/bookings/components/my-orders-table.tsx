@@ -2,6 +2,7 @@ import type { Booking } from '@preloved/shared/bookings'
 import { messages } from '@preloved/shared/messages'
 import { CircleCheck, CreditCard, RotateCcw } from 'lucide-react'
 import { type ReactNode, useMemo } from 'react'
+import { useNavigate } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { type Column, DataTable, indexColumn, TableThumb } from '@/components/ui/table'
@@ -11,9 +12,13 @@ import { toast } from '@/lib/toast'
 import { useCreateBooking } from '../api/bookings'
 import { HoldCountdown, useHoldClock } from './hold-countdown'
 
-/** An expired hold on a bag still for sale: book it again with the same details. */
+/**
+ * An expired hold on a bag still for sale: book it again with the same details; while the bag cools down that gives
+ * a payment window, and the payment page opens.
+ */
 function BookAgain({ booking }: { booking: Booking }) {
   const createBooking = useCreateBooking()
+  const navigate = useNavigate()
   return (
     <Button
       variant="outline"
@@ -28,7 +33,11 @@ function BookAgain({ booking }: { booking: Booking }) {
             location: booking.location,
           },
           {
-            onSuccess: () => toast.success(messages.bookings.confirmed),
+            onSuccess: (result) => {
+              toast.success(messages.bookings.confirmed)
+              // the bag cools down (docs/decisions/034): a short payment window, so straight to paying
+              if (result.hold === 'payment') navigate(paths.dashboard.payment(result.insertedId))
+            },
             onError: (error) => toast.error(error.message),
           },
         )
@@ -51,7 +60,12 @@ function Held({ booking }: { booking: Booking }) {
           Pay<span className="sr-only"> for {booking.bag}</span>
         </ButtonLink>
       )}
-      <HoldCountdown expiresAt={booking.expiresAt} clock={clock} className="text-xs text-base-content/75" />
+      <HoldCountdown
+        expiresAt={booking.expiresAt}
+        clock={clock}
+        paymentWindow={booking.paymentHold}
+        className="text-xs text-base-content/75"
+      />
     </div>
   )
 }

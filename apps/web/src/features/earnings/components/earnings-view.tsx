@@ -7,10 +7,11 @@ import { FormAlert } from '@/components/ui/form-alert'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { Loading } from '@/components/ui/loading'
 import { formatPrice } from '@/lib/format'
+import { formatDay } from '@/lib/format-date'
 import { toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
 import { type Earnings, useEarnings, usePayout } from '../api/earnings'
-import { payoutBlocker } from '../payout'
+import { nextAvailableAt, payoutBlocker } from '../payout'
 import { LedgerTable } from './ledger-table'
 import { PayoutAccountSection } from './payout-account-section'
 
@@ -109,6 +110,7 @@ export function EarningsView({ stripe }: { stripe: boolean | undefined }) {
   const { data: earnings, hasNextPage, fetchNextPage, isFetchingNextPage } = useEarnings()
   if (!earnings) return <Loading className="py-12" />
   const negative = toCents(earnings.available) < 0
+  const nextAvailable = nextAvailableAt(earnings)
   return (
     <div className="flex flex-col gap-8">
       <section aria-labelledby="balances-title" className="flex flex-col gap-4">
@@ -119,7 +121,7 @@ export function EarningsView({ stripe }: { stripe: boolean | undefined }) {
           <Figure
             label={t.pending}
             amount={earnings.pending}
-            hint={t.pendingHint}
+            hint={nextAvailable ? `${t.pendingHint} ${t.reserveHint(formatDay(nextAvailable))}` : t.pendingHint}
             icon={<Clock className="size-4" />}
           />
           <Figure

@@ -48,6 +48,11 @@ const columns: Column<Entry>[] = [
       <div className="flex min-w-0 flex-col">
         <span className="font-medium">{moneyPagesMessages.ledgerKinds[entry.kind]}</span>
         {entry.note ? <span className="text-sm font-normal break-words text-base-content/75">{entry.note}</span> : null}
+        {entry.availableAt && Date.parse(entry.availableAt) > Date.now() ? (
+          <span className="text-sm font-normal text-base-content/75">
+            {t.availableFrom(formatDay(entry.availableAt))}
+          </span>
+        ) : null}
       </div>
     ),
   },
