@@ -82,7 +82,8 @@ describe('delivery addresses', () => {
     await page.waitForURL(`**/dashboard/payment/${booked.insertedId}`)
     await page.getByRole('heading', { name: 'Payment for Address Test Hobo', level: 1 }).waitFor()
     // SPEC's texts stand; the delivery address comes before the card fields
-    await page.getByText('Please pay $340.00 for the bag you booked. Happy Shopping!').waitFor()
+    // $400 less the first-order discount: 15 % is $60, capped at $50
+    await page.getByText('Please pay $350.00 for the bag you booked. Happy Shopping!').waitFor()
     const delivery = page.getByRole('region', { name: messages.addresses.deliveryHeading })
     await delivery.waitFor()
     const before = await page.getByRole('heading', { name: messages.addresses.deliveryHeading }).evaluate((d) => {
