@@ -100,9 +100,9 @@ export async function hasPendingMatches(db: DbOrTx): Promise<boolean> {
   return rows.length > 0
 }
 
-/** Up to `limit` waiting listings, oldest first (or only those of `only`), without taking them. */
-export async function peekPendingMatches(db: DbOrTx, limit: number, only?: readonly string[]): Promise<string[]> {
-  const rows = await db
+/** The waiting listings, oldest first (or only those of `only`), `limit` of them at most. */
+const pendingMatches = (db: DbOrTx, limit: number, only?: readonly string[]) =>
+  db
     .select({ id: listingMatchesPending.productId })
     .from(listingMatchesPending)
     .where(
@@ -113,7 +113,10 @@ export async function peekPendingMatches(db: DbOrTx, limit: number, only?: reado
     )
     .orderBy(listingMatchesPending.queuedAt, listingMatchesPending.productId)
     .limit(limit)
-  return rows.map((r) => r.id)
+
+/** Up to `limit` waiting listings, oldest first (or only those of `only`), without taking them. */
+export async function peekPendingMatches(db: DbOrTx, limit: number, only?: readonly string[]): Promise<string[]> {
+  return (await pendingMatches(db, limit, only)).map((r) => r.id)
 }
 
 /**
@@ -121,19 +124,7 @@ export async function peekPendingMatches(db: DbOrTx, limit: number, only?: reado
  * transaction; rows another instance holds are skipped (SKIP LOCKED), so two jobs never take the same listing.
  */
 export async function claimPendingMatches(tx: DbOrTx, limit: number, only?: readonly string[]): Promise<string[]> {
-  const rows = await tx
-    .select({ id: listingMatchesPending.productId })
-    .from(listingMatchesPending)
-    .where(
-      and(
-        lt(listingMatchesPending.attempts, MATCH_ATTEMPTS_MAX),
-        only ? inArray(listingMatchesPending.productId, [...only]) : undefined,
-      ),
-    )
-    .orderBy(listingMatchesPending.queuedAt, listingMatchesPending.productId)
-    .limit(limit)
-    .for('update', { skipLocked: true })
-  return rows.map((r) => r.id)
+  return (await pendingMatches(tx, limit, only).for('update', { skipLocked: true })).map((r) => r.id)
 }
 
 /** The listings were matched: their rows go, in the transaction that wrote the notifications. */
