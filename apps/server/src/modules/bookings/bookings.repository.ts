@@ -8,10 +8,12 @@ import { orderFigures } from '../../lib/order-figures.ts'
 
 /**
  * Takes the customer's row lock for the rest of the transaction: a customer's holds, intents and payments are
- * decided one request at a time (two tabs, or a webhook beside the page), on PGlite and PostgreSQL alike.
+ * decided one request at a time (two tabs, or a webhook beside the page), on PGlite and PostgreSQL alike. NO KEY
+ * UPDATE: it orders this customer's requests, yet another transaction may still write a row that refers to the
+ * customer (a lapse of their hold recorded by someone else's booking) without waiting, which would deadlock.
  */
 export const lockCustomer = (tx: DbOrTx, customerId: string) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('update')
+  tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('no key update')
 
 /** MAX_OPEN_HOLDS: a customer holds that many bags at once at most (holds in time; `except` is the one renewed). */
 export async function assertHoldsBelowCap(tx: DbOrTx, customerId: string, now: Date, cap: number, except?: string) {

@@ -207,6 +207,15 @@ describe('HOLD_MINUTES = 30', () => {
       expect((await h.startPaying(cat, catBooking)).json().message).toBe(messages.payments.paidFirstByOther)
       const sold = await shop.t.database.db.select().from(payments).where(eq(payments.productId, bag))
       expect(sold.map((p) => p.bookingId)).toEqual([bobPaid.bookingId])
+      // Cat's payment hold ended with the sale: the bag has one live booking, Bob's
+      const live = await shop.t.database.db
+        .select({ id: bookings.id, status: bookings.status })
+        .from(bookings)
+        .where(eq(bookings.productId, bag))
+      expect(live.filter((b) => b.status === 'held' || b.status === 'paid')).toEqual([
+        { id: bobPaid.bookingId, status: 'paid' },
+      ])
+      expect(live.find((b) => b.id === catBooking)?.status).toBe('expired')
     })
 
     it('two cards charged at once: the first payment recorded wins, the other is refunded with a clear message', async () => {

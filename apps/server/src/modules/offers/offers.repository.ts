@@ -30,7 +30,7 @@ export const lockProduct = async (tx: DbOrTx, productId: string) =>
       })
       .from(products)
       .where(eq(products.id, productId))
-      .for('update')
+      .for('no key update') // orders the bag's moves; rows that only refer to the bag are not held up
   )[0]
 
 /** Someone's booking that holds (in time) or bought the bag at `now`. */

@@ -710,6 +710,11 @@ async function settlePayment(
         .where(and(eq(products.id, booking.productId), eq(products.status, 'available')))
         .returning({ id: products.id })
       if (sold.length === 0) throw new AppError(409, messages.payments.soldToOther)
+      // the other buyers' payment holds on the bag end with the sale (their own payment, if any, is refused)
+      await tx
+        .update(bookings)
+        .set({ status: 'expired' })
+        .where(and(eq(bookings.productId, booking.productId), eq(bookings.status, 'held'), ne(bookings.id, booking.id)))
       // the seller's other offers on the bag are declined with the sale (issue 17; announced below)
       const declinedOffers = await declineOffersOnBag(tx, booking.productId, now, customer.id)
       // the order after payment (issue 16): its row, ledger entries and timeline, in this same transaction
