@@ -30,8 +30,8 @@ export const lockProduct = async (tx: DbOrTx, productId: string) =>
       })
       .from(products)
       .where(eq(products.id, productId))
-      .for('no key update') // orders the bag's moves; rows that only refer to the bag are not held up
-  )[0]
+      .for('no key update')
+  )[0] // orders the bag's moves; rows that only refer to the bag are not held up
 
 /** Someone's booking that holds (in time) or bought the bag at `now`. */
 export const liveBookingOn = async (db: DbOrTx, productId: string, now: Date) =>
