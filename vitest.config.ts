@@ -65,6 +65,8 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
       ...unavailable,
     ],
     env: { TEST_DB_DRIVER: driver },
+    // one migrated database per run, copied by every test app
+    globalSetup: ['apps/server/test/template-databases.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
