@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 
@@ -74,6 +75,9 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, with one core idle
+    // while a test waits on PGlite or PostgreSQL. Two at least (decision 036).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
