@@ -106,6 +106,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // after the in-process projects, so that the crash and outage timings do not share the cores with them
+          sequence: { groupOrder: 1 },
         },
       },
       {
