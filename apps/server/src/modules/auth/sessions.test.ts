@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { sessions, users } from '../../db/schema/index.ts'
 import { tokenKey } from '../../lib/tokens.ts'
 
-// Issue 12, finding 6: an access token lives only as long as the session it was minted from.
+// An access token lives only as long as the session it was minted from.
 
 let t: TestApp
 let admin: Session
