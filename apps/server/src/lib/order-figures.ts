@@ -25,7 +25,7 @@ export interface OrderFigures {
    * shop's cost, not the seller's.
    */
   sellerOwedCents: number
-  /** What the discount costs the shop (docs/product/orders.md#money). */
+  /** What the discount costs the shop (docs/money.md#the-first-order-discount). */
   shopDiscountCostCents: number
   /** The part of that cost the shop should not have borne: a discount used twice (0 unless flagged). */
   discountConflictCents: number

@@ -301,7 +301,7 @@ export async function halfWritten(query: (sql: string) => Promise<{ rows: unknow
 }
 
 /**
- * The money invariant of docs/product/orders.md#money for every order, in SQL (the API tests' expectBalanced, for a database a process
+ * The money invariant of docs/money.md#the-invariants for every order, in SQL (the API tests' expectBalanced, for a database a process
  * wrote): buyer paid = refunds + seller's share + commission − discount cost; the order's ledger entries sum to paid −
  * refunded; they belong to its seller or the shop; the seller's share is never negative; the test processor gave
  * back exactly the order's refunds; a cancelled or refunded order was refunded in full. Returns the broken orders.

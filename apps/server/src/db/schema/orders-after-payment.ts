@@ -251,7 +251,7 @@ export const payouts = pgTable(
 )
 
 /**
- * The money ledger (docs/product/orders.md#money): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); balances are sums.
+ * The money ledger (docs/money.md#the-ledger): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); balances are sums.
  * `account` is a seller's user id or 'shop'; a positive amount is owed to that account. For every order, the sum of its
  * entries is what the buyer paid less what was refunded.
  */
