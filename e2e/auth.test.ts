@@ -184,7 +184,7 @@ describe('log in', () => {
     await signUp(h.app, { name: 'Lena Login', ...customer })
   })
 
-  it('the login page shows the spec texts and passes axe', async () => {
+  it('the login page shows the original texts and passes axe', async () => {
     const { page, context, errors } = await h.newPage('desktop')
     await page.goto('/login')
     await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor()

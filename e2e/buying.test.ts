@@ -89,7 +89,7 @@ describe('buying', () => {
     expect(firstPrice).toBeGreaterThan(0)
     expect(await item.getByRole('link', { name: /View details/ }).getAttribute('href')).toMatch(/^\/product\//)
 
-    // the modal: title, disabled price and email, name prefilled, the spec's required messages
+    // the modal: title, disabled price and email, name prefilled, the original required messages
     await item.getByRole('button', { name: /^Book Now/ }).click()
     const dialog = page.getByRole('dialog', { name: bag })
     await dialog.waitFor()

@@ -87,7 +87,7 @@ describe('a seller lists, advertises and deletes bags', () => {
     await page.getByText('You are a verified seller.').waitFor()
     await page.getByText('Add a Product & sell more', { exact: true }).waitFor()
     expect(await page.getByText('and get verified').count()).toBe(0)
-    // the spec's options
+    // the original options
     const condition = await page
       .getByLabel('Condition', { exact: true })
       .locator('option')
@@ -389,7 +389,7 @@ describe('the admin manages sellers and customers', () => {
     const after = await apiAs<{ email: string }[]>(page, '/api/users?role=customer')
     expect(after.some((c) => c.email === 'zed.zero@example.test')).toBe(false)
 
-    // once the admin refunds every open order of the demo customers, they can all go: then the spec's empty state
+    // once the admin refunds every open order of the demo customers, they can all go: then the original empty state
     for (const customer of after) {
       const theirs = await apiAs<{ _id: string; status: string }[]>(
         page,

@@ -40,7 +40,7 @@ export const testConfirmBodySchema = z.object({
 })
 export const testConfirmResultSchema = z.object({ status: z.literal('succeeded'), transactionId: z.string() })
 
-/** POST /api/payments: the spec's body; only transactionId and bookingId are trusted (and then checked). */
+/** POST /api/payments: the original body; only transactionId and bookingId are trusted (and then checked). */
 export const recordPaymentBodySchema = z.object({
   transactionId: z.string({ error: 'transactionId is required' }).trim().min(1, 'transactionId is required').max(200),
   bookingId: z.string({ error: 'bookingId is required' }).trim().min(1, 'bookingId is required').max(64),

@@ -18,7 +18,7 @@ import { messages } from './messages.ts'
 import { MAX_PRICE, moneyField } from './money.ts'
 import { sellerRatingSchema } from './reviews.ts'
 
-/** A listing as the API sends it (the spec's categoryDetails fields). */
+/** A listing as the API sends it (the original categoryDetails fields). */
 export const productSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -231,7 +231,7 @@ export const insertResultSchema = z.object({ acknowledged: z.literal(true), inse
 export const modifyResultSchema = z.object({ acknowledged: z.literal(true), modifiedCount: z.number() })
 export const deleteResultSchema = z.object({ acknowledged: z.literal(true), deletedCount: z.number() })
 
-/** POST /api/images answer, as the spec's image host gave it. */
+/** POST /api/images answer, as the original image host gave it. */
 export const imageUploadResultSchema = z.object({
   success: z.literal(true),
   data: z.object({ url: z.string(), thumb: z.string(), width: z.number(), height: z.number() }),

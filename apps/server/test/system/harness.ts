@@ -133,7 +133,7 @@ export class Client {
     this.call<T>('POST', path, { body, headers: s?.bearer })
   get = <T = Json>(path: string, s?: Session) => this.call<T>('GET', path, { headers: s?.bearer })
 
-  /** Sign up through better-auth, fetch the spec's token with the cookie, record the role. */
+  /** Sign up through better-auth, fetch the original token with the cookie, record the role. */
   async signUp(email: string, role?: 'customer' | 'seller'): Promise<Session> {
     const name = email.split('@')[0]!
     const res = await this.call('POST', '/api/auth/sign-up/email', { body: { name, email, password: PASSWORD } })

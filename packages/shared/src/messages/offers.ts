@@ -13,7 +13,7 @@ const STATE_SENTENCES: Record<OfferStatus, string> = {
 
 /**
  * The texts of offers (docs/product/offers.md): the API's refusals, the notifications and mail, and the
- * product page's dialog and the dashboard's offers pages. Vinted's and Vestiaire Collective's words where the spec is
+ * product page's dialog and the dashboard's offers pages. Vinted's and Vestiaire Collective's words where our own rules are
  * silent.
  */
 export const offersMessages = {

@@ -38,7 +38,7 @@ export interface ListingPhoto {
   thumb: string
 }
 
-/** The spec's categoryDetails: one bag, listed once by one seller. Money in cents. */
+/** The original categoryDetails: one bag, listed once by one seller. Money in cents. */
 export const products = pgTable(
   'product',
   {

@@ -114,7 +114,7 @@ describe('access tokens end with their session', () => {
   })
 
   it('recording the same role again (or the role of a fresh account) ends no session', async () => {
-    // the spec's sign-up: the account is created, then its role recorded; the new session goes on working
+    // the original sign-up: the account is created, then its role recorded; the new session goes on working
     const a = await signUp(t.app, { email: 'fresh-seller@example.test', role: 'seller' })
     expect((await me(a)).json().role).toBe('seller')
     const b = await signIn(t.app, a.email)

@@ -70,7 +70,7 @@ export const imageUploadRoute =
   }
 
 /**
- * POST /api/images: the spec's image host, ours. Every signed-in role (listing photos, dispute photos, blog covers:
+ * POST /api/images: the original image host, ours. Every signed-in role (listing photos, dispute photos, blog covers:
  * docs/product/listings.md#photos); a photo belongs to its uploader until something uses it. 30 uploads per account in ten minutes.
  */
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -107,7 +107,7 @@ export const seesContact = (row: Pick<ProductRow, 'sellerId'>, viewer: { id: str
   viewer !== undefined && (viewer.id === row.sellerId || viewer.role === 'admin')
 
 /**
- * One row → the spec's categoryDetails JSON (cents → dollars, `verified` from the seller now); `reserved` when the
+ * One row → the original categoryDetails JSON (cents → dollars, `verified` from the seller now); `reserved` when the
  * bag is for sale and someone holds it. The seller's `email` and `phone` only with `contact` (the listing's seller or
  * an admin asking: docs/decisions/013); buyers reach sellers through the shop. `seller_id` tells a seller their own.
  */
