@@ -14,6 +14,8 @@ const repo = fileURLToPath(new URL('../../..', import.meta.url))
 /** The design documents the project started from; they are not in the repository, so nothing may cite them. */
 const OUTSIDE_DOCS = ['SPEC', 'DESIGN', 'MARKETPLACE', 'STYLE', 'STACK-NOTES', 'AUTHENTICITY'].map((n) => `${n}.md`)
 const OUTSIDE_DOC = new RegExp(`(?<![\\w/.-])(${OUTSIDE_DOCS.map((d) => d.replace('.', '\\.')).join('|')})\\b`, 'g')
+/** The same documents cited by a section sign and number, without their extension. */
+const OUTSIDE_SECTION = new RegExp(`\\b(${OUTSIDE_DOCS.map((d) => d.slice(0, -3)).join('|')})\\s*§\\s*\\d+`, 'g')
 /** The folder beside the repository those documents came from. */
 const SHARED_FOLDER = /\.\.\/shared\b/g
 /** The word "issue" (any case, or "issues") and a number, with or without "#": a tracker's number where the thing should be said. */
@@ -87,6 +89,8 @@ export function offences(file: string, text: string, repo: Repo): string[] {
     const n = i + 1
     for (const m of line.matchAll(OUTSIDE_DOC))
       if (repo.read(m[1]!) === null) found.push(`${file}:${n}: cites ${m[1]}, which is not in the repository`)
+    for (const m of line.matchAll(OUTSIDE_SECTION))
+      found.push(`${file}:${n}: cites ${m[0]}, a section of a document that is not in the repository`)
     for (const m of line.matchAll(SHARED_FOLDER))
       found.push(`${file}:${n}: cites ${m[0]}, a folder outside the repository`)
     for (const m of line.matchAll(ISSUE_NUMBER)) found.push(`${file}:${n}: names a tracker number ("${m[0]}")`)
@@ -141,6 +145,7 @@ describe('the repository stands on its own', () => {
 describe('the check itself', () => {
   // the offending words are put together here, so this file does not offend itself
   const md = (name: string) => `${name}.md`
+  const sec = (name: string) => `${name} §`
   const word = 'issue'
   const Word = 'Issue'
   const d = 'docs'
@@ -153,15 +158,16 @@ describe('the check itself', () => {
       })[file] ?? null,
   }
 
-  it('names every outside document, shared path and tracker number, with file and line', () => {
+  it('names every outside document or section, shared path and tracker number, with file and line', () => {
     const text = [
       `// the rule (${md('MARKETPLACE')} §4, ${word} 16)`,
-      'ok line',
+      `ok line; ${sec('DESIGN')} 6 here`,
       `/** see ${md('SPEC')} and ${up}/shared/${md('DESIGN')}; ${Word} #12 and ${word}s 14 */`,
     ].join('\n')
     expect(offences('apps/server/src/x.ts', text, fake)).toEqual([
       `apps/server/src/x.ts:1: cites ${md('MARKETPLACE')}, which is not in the repository`,
       `apps/server/src/x.ts:1: names a tracker number ("${word} 16")`,
+      `apps/server/src/x.ts:2: cites ${sec('DESIGN')} 6, a section of a document that is not in the repository`,
       `apps/server/src/x.ts:3: cites ${md('SPEC')}, which is not in the repository`,
       `apps/server/src/x.ts:3: cites ${up}/shared, a folder outside the repository`,
       `apps/server/src/x.ts:3: names a tracker number ("${Word} #12")`,
