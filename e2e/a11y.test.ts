@@ -187,7 +187,7 @@ describe.each(viewports)('accessibility at %s width', (viewport) => {
     await confirm.waitFor()
     await a.check('delete confirmation')
     await confirm.getByRole('button', { name: 'Cancel' }).click()
-    // issue 16: the seller's sales and money
+    // the seller's sales and money
     await a.visit('/dashboard/mySales', 'my sales')
     await a.visit('/dashboard/earnings', 'earnings')
 
@@ -209,7 +209,7 @@ describe.each(viewports)('accessibility at %s width', (viewport) => {
       '/dashboard/allCustomers',
       '/dashboard/reportedItems',
       '/dashboard/outbox',
-      // issue 16: every order (search, refund) and the disputes
+      // every order (search, refund) and the disputes
       '/dashboard/orders',
       '/dashboard/disputes',
       // the flags to confirm or dismiss (e2e/flags.test.ts checks a flag's card and its dialogs)

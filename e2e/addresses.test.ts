@@ -16,7 +16,7 @@ import {
   viewportShot,
 } from './harness.ts'
 
-// Issue 16 item 0, on a phone: a new customer pays with a delivery address typed on the payment page (a missing
+// On a phone: a new customer pays with a delivery address typed on the payment page (a missing
 // postcode is refused under its field first), keeps it with "Save this address", and finds it on the Addresses page,
 // where addresses are added, made default and deleted (with a confirmation) and the toasts say so. axe on each screen.
 
@@ -81,7 +81,7 @@ describe('delivery addresses', () => {
       .click()
     await page.waitForURL(`**/dashboard/payment/${booked.insertedId}`)
     await page.getByRole('heading', { name: 'Payment for Address Test Hobo', level: 1 }).waitFor()
-    // SPEC's texts stand; the delivery address comes before the card fields
+    // the original texts stand; the delivery address comes before the card fields
     // $400 less the first-order discount: 15 % is $60, capped at $50
     await page.getByText('Please pay $350.00 for the bag you booked. Happy Shopping!').waitFor()
     const delivery = page.getByRole('region', { name: messages.addresses.deliveryHeading })

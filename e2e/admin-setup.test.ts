@@ -5,7 +5,7 @@ import { outbox } from '../apps/server/src/db/schema/index.ts'
 import { type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
 
 /**
- * The first admin (issue #12): signing up with ADMIN_EMAIL gives a customer; the setup link (mailed, and printed on
+ * The first admin: signing up with ADMIN_EMAIL gives a customer; the setup link (mailed, and printed on
  * the console without SMTP) confirms the address, makes the account admin and leads to choosing its password.
  */
 const OWNER = 'owner@shop.test'

@@ -141,7 +141,7 @@ describe('sign up', () => {
     await context.close()
   })
 
-  it('shows every signup rule of SPEC §5 under its field', async () => {
+  it('shows every signup rule of docs/product/accounts.md#sign-up under its field', async () => {
     const { page, context } = await h.newPage('desktop')
     await page.goto('/signup')
     await page.getByRole('button', { name: 'SIGN UP' }).click()
@@ -184,7 +184,7 @@ describe('log in', () => {
     await signUp(h.app, { name: 'Lena Login', ...customer })
   })
 
-  it('the login page shows the spec texts and passes axe', async () => {
+  it('the login page shows the original texts and passes axe', async () => {
     const { page, context, errors } = await h.newPage('desktop')
     await page.goto('/login')
     await page.getByRole('heading', { name: 'Login', level: 1 }).waitFor()
@@ -194,7 +194,7 @@ describe('log in', () => {
       '/signup',
     )
     expect(await page.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password')
-    // a first visit is not welcomed back (issue 14)
+    // a first visit is not welcomed back
     expect(await page.getByText('Welcome back').count()).toBe(0)
     await page.getByText('Welcome', { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Continue With Google' }).isVisible()).toBe(true)
@@ -238,7 +238,7 @@ describe('log in', () => {
     await context.close()
   })
 
-  it('shows every login rule of SPEC §5 under its field', async () => {
+  it('shows every login rule of docs/product/accounts.md#sign-in under its field', async () => {
     const { page, context } = await h.newPage('desktop')
     await page.goto('/login')
     await page.getByRole('button', { name: 'LOGIN' }).click()
@@ -297,7 +297,7 @@ describe('log in', () => {
     await page.goto('/dashboard/allSellers')
     await page.waitForURL('**/login')
     expect(await page.getByRole('heading', { name: 'All Sellers', level: 1 }).count()).toBe(0)
-    // issue 14: the login page says why
+    // the login page says why
     await page.getByRole('heading', { name: 'All Sellers is for admins.' }).waitFor()
     await page.goto('/dashboard/addProducts')
     await page.waitForURL('**/login')

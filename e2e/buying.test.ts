@@ -78,7 +78,7 @@ describe('buying', () => {
 
     bag = await firstBookable(page)
     const item = card(page, bag)
-    // every field of SPEC §2 is on the card
+    // every field of docs/product/listings.md#fields is on the card
     for (const term of ['Year of purchase', 'Location', 'Posted', 'Condition']) {
       expect(await item.getByText(term, { exact: true }).count()).toBe(1)
     }
@@ -89,7 +89,7 @@ describe('buying', () => {
     expect(firstPrice).toBeGreaterThan(0)
     expect(await item.getByRole('link', { name: /View details/ }).getAttribute('href')).toMatch(/^\/product\//)
 
-    // the modal: title, disabled price and email, name prefilled, the spec's required messages
+    // the modal: title, disabled price and email, name prefilled, the original required messages
     await item.getByRole('button', { name: /^Book Now/ }).click()
     const dialog = page.getByRole('dialog', { name: bag })
     await dialog.waitFor()
@@ -236,7 +236,7 @@ describe('buying', () => {
 
   it('a fresh customer sees the empty states; the wishlist adds, lists with Buy Now and removes', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    // a new account: the demo customers have orders (issue 16 demo data)
+    // a new account: the demo customers have orders (demo data)
     const email = `fresh-${Date.now().toString(36)}@example.test`
     await signUp(h.app, { name: 'Fresh Customer', email })
     await logIn(page, email, PASSWORD)
@@ -256,7 +256,7 @@ describe('buying', () => {
       .getByRole('button', { name: /^Add to your wishlist/ })
       .click()
     await page.getByText(messages.wishlists.added).first().waitFor()
-    // issue 14: the shopper stays on the category, and the heart says the bag is saved
+    // the shopper stays on the category, and the heart says the bag is saved
     await card(page, wished)
       .getByRole('button', { name: /^In your wishlist/ })
       .waitFor()
@@ -268,7 +268,7 @@ describe('buying', () => {
     await page.goto('/dashboard/wishlist')
     const row = page.locator('main tbody tr').filter({ hasText: wished })
     await row.waitFor()
-    // issue 14: Buy Now opens the bag's own page, not its category
+    // Buy Now opens the bag's own page, not its category
     expect(await row.getByRole('link', { name: /^Buy Now/ }).getAttribute('href')).toBe(
       `/product/${wishedListing!._id}`,
     )

@@ -18,7 +18,7 @@ import {
   viewportShot,
 } from './harness.ts'
 
-// Issue 16: a dispute resolved with a partial refund by the admin. The buyer pays, the seller ships and the buyer
+// A dispute resolved with a partial refund by the admin. The buyer pays, the seller ships and the buyer
 // reports a problem through the API (their pages are tested with the order page); the admin finds the dispute in the
 // menu, refuses a refund above what was paid, refunds part of it, and the order shows the refunded amount.
 let h: Harness
@@ -139,7 +139,7 @@ describe('a dispute resolved with a partial refund', () => {
     })
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
 
-    // the delivery address on the order (given again here: SPEC's payment call without one works too)
+    // the delivery address on the order (given again here: the original payment call without one works too)
     const addressed = await call<Order>(buyer.page, `/api/orders/${orderId}/address`, { method: 'PUT', body: ADDRESS })
     expect(addressed.status, JSON.stringify(addressed.body)).toBe(200)
     expect(addressed.body.awaitingAddress).toBe(false)

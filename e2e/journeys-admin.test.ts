@@ -12,7 +12,7 @@ import {
   viewportShot,
 } from './harness.ts'
 
-// Issue 14, items 3, 11 and 12: the wrong-role redirect explains itself, selling starts where each visitor can sell,
+// The wrong-role redirect explains itself, selling starts where each visitor can sell,
 // and an admin's verification and moderation decisions ask first, show the record and tell the seller why.
 
 let h: Harness
@@ -80,7 +80,7 @@ describe('a signed-in user on a page of another role (item 3)', () => {
       await note.waitFor()
       expect(await note.innerText()).toContain('Signed in as Amelia Hart (seller).')
       expect(await note.innerText()).toContain('To open it, log in below with an admin account.')
-      // the form stays, to sign in with the right account (SPEC §4's redirect is kept)
+      // the form stays, to sign in with the right account (the redirect of docs/product/accounts.md#guards is kept)
       await page.getByRole('button', { name: 'LOGIN' }).waitFor()
       await checkA11y(page)
       await viewportShot(page, `journeys-admin-wrong-role-seller-${viewport}`)

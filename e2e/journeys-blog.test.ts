@@ -1,4 +1,4 @@
-// Issue 14, items 14 and 15: the blog the shop writes itself, and the footer's social links as settings. An admin
+// The blog the shop writes itself, and the footer's social links as settings. An admin
 // writes a post with a preview and publishes it, a visitor reads it at /blogs/:slug, a draft stays hidden; the admin
 // sets the shop's social pages and the footer shows only those. axe on each new screen at phone and desktop widths.
 
@@ -55,7 +55,7 @@ describe('the blog, written by the admin', () => {
     await page.getByRole('link', { name: 'Posts', exact: true }).first().click()
     await page.waitForURL('**/dashboard/posts')
     await page.getByRole('heading', { name: 'Posts', level: 1 }).waitFor()
-    // the demo posts are there, SPEC's questions and the bag articles
+    // the demo posts are there, the original questions and the bag articles
     await page.getByText('How to spot a counterfeit designer bag').waitFor()
     await page.getByRole('link', { name: 'New post' }).click()
     await page.waitForURL('**/dashboard/posts/new')

@@ -16,7 +16,7 @@ import {
   viewportShot,
 } from './harness.ts'
 
-// Issue 14, items 4, 8, 9 and 10, walked as a shopper, a seller and an admin at 390 px and 1440 px: a seller who buys
+// Walked as a shopper, a seller and an admin at 390 px and 1440 px: a seller who buys
 // finds My Orders in their menu; toasts cover neither the logo nor the heading, and a form's new outcome replaces its
 // last; a phone has one menu (site, categories and dashboard links) and Shop sits in the header at every width; the
 // stacked table cards carry no "Delete" or "Image" label, align every line and break emails only at "@" or ".".

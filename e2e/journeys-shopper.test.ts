@@ -1,4 +1,4 @@
-// Issue 14, the shopper's and the seller's journeys (items 1, 2, 5, 6 and 7): the wishlist stays on the page and
+// The shopper's and the seller's journeys (items 1, 2, 5, 6 and 7): the wishlist stays on the page and
 // shows what is saved, a seller sees their own actions on their own listing, a sold bag's page offers others and an
 // unknown one is a 404, a hold counts down, and a category grid is dense on a phone. Each at phone and desktop widths
 // where the layout differs, with axe on each changed screen.
@@ -84,7 +84,7 @@ async function freeListing(page: Page, slug: string, skip = 0): Promise<Listing>
 
 const wishes = (page: Page) => apiAs<Wish[]>(page, `/api/wishlists?email=${encodeURIComponent(DEMO.customer)}`)
 
-describe('wishlist (issue 14, item 1)', () => {
+describe('wishlist', () => {
   it.each(['desktop', 'phone'] as const)(
     'at %s width: adding stays on the page, the heart shows it is saved (server truth), pressing again removes it',
     async (viewport) => {
@@ -172,7 +172,7 @@ describe('wishlist (issue 14, item 1)', () => {
   })
 })
 
-describe("a seller's own listing (issue 14, item 2)", () => {
+describe("a seller's own listing", () => {
   it.each(['desktop', 'phone'] as const)(
     'at %s width: Advertise and Delete instead of wishlist and report, on the card and the product page',
     async (viewport) => {
@@ -266,7 +266,7 @@ describe("a seller's own listing (issue 14, item 2)", () => {
   })
 })
 
-describe('sold, removed and unknown bags and categories (issue 14, item 5)', () => {
+describe('sold, removed and unknown bags and categories', () => {
   it.each(['desktop', 'phone'] as const)(
     "at %s width: a sold bag's page (200) says so and offers other bags of its category; unknown ones are 404",
     async (viewport) => {
@@ -340,7 +340,7 @@ describe('sold, removed and unknown bags and categories (issue 14, item 5)', () 
   )
 })
 
-describe('a hold counts down (issue 14, item 6)', () => {
+describe('a hold counts down', () => {
   it.each(['desktop', 'phone'] as const)(
     'at %s width: My Orders and the payment page show a live countdown, the date when not today, and its end',
     async (viewport) => {
@@ -428,7 +428,7 @@ describe('a hold counts down (issue 14, item 6)', () => {
   })
 })
 
-describe('category grid density (issue 14, item 7)', () => {
+describe('category grid density', () => {
   it('on a phone: two cards a row, icon actions named in full, 10 bags in far fewer than 8 screens', async () => {
     const { page, context } = await signedIn(DEMO.otherCustomer, 'phone')
     const total = await openCategory(page, 'Tote')
@@ -465,7 +465,7 @@ describe('category grid density (issue 14, item 7)', () => {
     await context.close()
   })
 
-  it("on a desktop: three cards a row with SPEC's worded buttons", async () => {
+  it('on a desktop: three cards a row with the original worded buttons', async () => {
     const { page, context } = await signedIn(DEMO.otherCustomer, 'desktop')
     await openCategory(page, 'Tote')
     const tops = await page

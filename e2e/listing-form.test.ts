@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { allA11yViolations, apiAs, DEMO, type Harness, logIn, screenshot, startHarness, VIEWPORTS } from './harness.ts'
 
-// Issue 15, items 2 and 3: a seller lists a bag with four photos, reorders them by keyboard and by dragging, saves,
+// A seller lists a bag with four photos, reorders them by keyboard and by dragging, saves,
 // edits the price down, and the cards show "Price dropped" with the old price struck through.
 
 const m = messages.listingForm

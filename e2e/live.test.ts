@@ -4,7 +4,7 @@ import { publishLive } from '../apps/server/src/modules/live/live-bus.ts'
 import { PASSWORD, signUp } from '../apps/server/test/auth-helpers.ts'
 import { type Harness, logIn, startHarness } from './harness.ts'
 
-// Live updates in a real browser (issue 17): Chromium's own EventSource on GET /api/events, signed in by the session
+// Live updates in a real browser: Chromium's own EventSource on GET /api/events, signed in by the session
 // cookie alone, gets the user's events as they are published, and its stream ends (and stays ended) at sign-out.
 // Events are published on the server in this process (the routes that publish are other features').
 

@@ -17,7 +17,7 @@ import {
   viewportShot,
 } from './harness.ts'
 
-// Issue 17 item 2: a buyer writes to a seller from the bag's page (a phone number in it is hidden, with the note), the
+// A buyer writes to a seller from the bag's page (a phone number in it is hidden, with the note), the
 // seller's open dashboard page counts it in the menu at once (live), the seller answers from the inbox in a second
 // browser, and the answer appears in the buyer's open thread without a reload. Then a block and its neutral refusal, a
 // report, the admin's queue and removal, the phone's list → thread → back, and axe on every screen.
@@ -35,7 +35,7 @@ async function signedIn(email: string, viewport: keyof typeof VIEWPORTS = 'deskt
 }
 
 /**
- * Console errors, less the failed GET /api/events of a build without the live stream (issue 17's live updates land
+ * Console errors, less the failed GET /api/events of a build without the live stream (live updates land
  * separately; the pages then read again on an interval, which is what this test relies on).
  */
 const realErrors = (errors: string[]) => {

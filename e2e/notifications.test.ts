@@ -1,4 +1,4 @@
-// Issue 17, item 5 (MARKETPLACE.md §6): a shopper keeps a bag on her wishlist, its seller lowers the price, and the
+// docs/product/notifications.md#price-drops: a shopper keeps a bag on her wishlist, its seller lowers the price, and the
 // header's bell shows it without a reload (live, or by polling while the live stream is down); the notifications page
 // lists it, opening it marks it read. A shopper saves a search from /search, a seller lists a bag that matches, and the
 // bell and the page tell him. Mail settings, saved searches and the one-click unsubscribe page work on a phone and a
@@ -13,7 +13,7 @@ import { allA11yViolations, apiAs, DEMO, type Harness, logIn, screenshot, startH
 
 let h: Harness
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-/** Whether GET /api/events exists on this build (issue 17's live stream); without it pages poll. */
+/** Whether GET /api/events exists on this build (the live stream); without it pages poll. */
 let live = false
 
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import {
   viewportShot,
 } from './harness.ts'
 
-// Issue 17 item 1, in two browsers: a buyer (on a phone) makes an offer from the bag's page (the dialog shows the
+// In two browsers: a buyer (on a phone) makes an offer from the bag's page (the dialog shows the
 // lowest allowed; a lower amount is refused under the field), the seller (on a desktop) counters from Offers Received
 // (the buyer's open product page shows it at once, live), the buyer accepts the counter on My Offers and pays it
 // through the ordinary booking and payment page: the order is at the counter price, with the first-order discount on
@@ -61,7 +61,7 @@ async function openFromMenu(page: Page, label: string) {
 }
 
 /**
- * A page whose console errors are checked: the live stream (GET /api/events) is another part of issue 17, and until
+ * A page whose console errors are checked: the live stream (GET /api/events) is another part of the build, and until
  * it is there its 404s are the only ones allowed (pages then poll); any other failed request still counts.
  */
 async function watchedPage(viewport: 'phone' | 'desktop') {

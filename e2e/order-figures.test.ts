@@ -7,7 +7,7 @@ import { PASSWORD, signUp } from '../apps/server/test/auth-helpers.ts'
 import { insertProduct } from '../apps/server/test/fixtures.ts'
 import { apiAs, DEMO, type Harness, logIn, screenshot, startHarness } from './harness.ts'
 
-// Issue #12, finding 7: a bag charged $5,057.50 (first-order discount) showed $5,950.00 in My Orders and on its
+// A bag charged $5,057.50 (first-order discount) showed $5,950.00 in My Orders and on its
 // payment page, the seller's dashboard and the admin's summary each another figure. Every screen must show the
 // server's figures of the one payment: price, the discount as its own line, what was charged, what the seller is owed.
 let h: Harness
@@ -24,7 +24,7 @@ type Summary = {
   admin?: { salesThisWeekTotal: number; discountsThisWeek: number }
 }
 
-/** A new account's default delivery address (issue 16: the payment page pays only with one), through the API. */
+/** A new account's default delivery address (the payment page pays only with one), through the API. */
 const saveAnAddress = (page: Page) =>
   apiAs(page, '/api/addresses', {
     method: 'POST',
@@ -127,7 +127,7 @@ describe('one paid order, the same figures on every screen', () => {
   })
 })
 
-describe('the first-order discount moves to the bag opened last (issue #12, finding 4)', () => {
+describe('the first-order discount moves to the bag opened last', () => {
   it('the earlier payment page is refused with the fresh amount, shows it, and pays it', async () => {
     const db = h.app.db
     const [seller] = await db.select().from(users).where(eq(users.email, DEMO.verifiedSeller))

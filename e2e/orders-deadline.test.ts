@@ -18,7 +18,7 @@ import {
   viewportShot,
 } from './harness.ts'
 
-// Issue 16: the seller never ships. SHIP_DAYS after the buyer paid (the server's clock moved, no waiting), the sweeper
+// The seller never ships. SHIP_DAYS after the buyer paid (the server's clock moved, no waiting), the sweeper
 // cancels the order and refunds the buyer in full; the buyer's order page and My Orders say so, and the bag is for
 // sale again: another customer books it from its product page.
 let h: Harness
@@ -76,7 +76,7 @@ describe('a seller who never ships', () => {
     await page.getByLabel('ZIP').fill('11201')
     await page.getByRole('button', { name: 'Pay', exact: true }).click()
     await page.getByText(messages.payments.success).waitFor()
-    // SPEC's payment without an address: the order asks the buyer for it, and the seller's clock starts then
+    // the original payment without an address: the order asks the buyer for it, and the seller's clock starts then
     let order = await apiAs<Order>(page, `/api/orders/${id}`)
     if (order.awaitingAddress) {
       order = await apiAs<Order>(page, `/api/orders/${id}/address`, { method: 'PUT', body: ADDRESS })

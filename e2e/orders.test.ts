@@ -11,7 +11,7 @@ import { PASSWORD, signUp } from '../apps/server/test/auth-helpers.ts'
 import { insertProduct } from '../apps/server/test/fixtures.ts'
 import { allA11yViolations, apiAs, DEMO, type Harness, logIn, screenshot, startHarness } from './harness.ts'
 
-// Issue 16, the order after payment as its buyer and seller see it: a buyer pays, the seller marks the bag shipped,
+// The order after payment as its buyer and seller see it: a buyer pays, the seller marks the bag shipped,
 // the buyer confirms; at each step each party's order page offers only the moves they may make now, My Orders and
 // My Sales link to it and say its state, a move made from a stale page shows the server's 409, and the receipt prints.
 let h: Harness
@@ -74,7 +74,7 @@ async function bookAndPay(page: Page, productId: string, address: typeof ADDRESS
     body: { transactionId: confirmed.transactionId, bookingId, price: intent.amount, paid: true },
   })
   // where the payment intent does not keep the address (before the addresses work is merged), the buyer gives it
-  // to the order right away, as SPEC's payment call without one then asks them to
+  // to the order right away, as the original payment call without one then asks them to
   const order = await apiAs<Order>(page, `/api/orders/${bookingId}`)
   if (address && order.awaitingAddress) {
     const added = await apiAs<Order>(page, `/api/orders/${bookingId}/address`, { method: 'PUT', body: address })
@@ -350,7 +350,7 @@ describe('an order from payment to completion, as its buyer and its seller see i
 describe('a problem reported, and an order waiting for its address', () => {
   it('the buyer reports a problem with a photo, the seller answers: each page offers only its moves', async () => {
     // the buyer is a seller who buys (a seller buys like a customer): POST /api/images still takes sellers' photos
-    // only, where MARKETPLACE.md §7 opens it to every signed-in role for dispute photos
+    // only, where docs/product/listings.md#photos opens it to every signed-in role for dispute photos
     const { bag, buyer } = await bagAndBuyer('Dispute Page Test Alma BB', DEMO.unverifiedSeller)
     const id = await bookAndPay(buyer.page, bag.id)
     const seller = await h.newPage('desktop')

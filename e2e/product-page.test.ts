@@ -14,7 +14,7 @@ import {
   viewportShot,
 } from './harness.ts'
 
-// Issue 15, items 4 and 6: the product page's gallery (thumbnails, arrow keys, swipe, zoom), its fields as a buyer
+// The product page's gallery (thumbnails, arrow keys, swipe, zoom), its fields as a buyer
 // reads them, its seller leading to the seller's profile, and that profile listing the bag. One server for the file;
 // the listings are made through the API as the demo verified seller, with photos uploaded through POST /api/images.
 
@@ -89,7 +89,7 @@ beforeAll(async () => {
       includes: ['dust bag', 'box'],
     },
   })
-  // SPEC's call with SPEC's fields only: brand, colour and material left out
+  // the original call with the original fields only: brand, colour and material left out
   const plain = await apiAs<Created>(page, '/api/categoryDetails', {
     method: 'POST',
     body: {
@@ -130,7 +130,7 @@ async function expectAxeClean(page: Page, what: string) {
   expect(await allA11yViolations(page), what).toEqual([])
 }
 
-describe('the product page (issue 15, item 4)', () => {
+describe('the product page', () => {
   it.each(['desktop', 'phone'] as const)(
     'at %s width: thumbnails and arrow keys move the photos; the zoom is a dialog that Escape closes',
     async (viewport) => {
@@ -238,7 +238,7 @@ describe('the product page (issue 15, item 4)', () => {
     expect(ld.image).toEqual(bag.photos.map((p) => `${h.baseUrl}${p.url}`))
     expect(ld.brand).toEqual({ '@type': 'Brand', name: 'Chanel' })
 
-    // a listing made with SPEC's fields only: brand, colour and material read "Not stated"; one photo, no thumbnails
+    // a listing made with the original fields only: brand, colour and material read "Not stated"; one photo, no thumbnails
     await page.goto(`/product/${plainId}`)
     await page.getByRole('heading', { level: 1, name: 'Plain spec tote' }).waitFor()
     for (const term of [text.brand, text.colour, text.material]) {
@@ -273,7 +273,7 @@ describe('the product page (issue 15, item 4)', () => {
   })
 })
 
-describe('the seller profile (issue 15, item 6)', () => {
+describe('the seller profile', () => {
   it.each(['desktop', 'phone'] as const)(
     "at %s width: the product page's seller leads to a profile that lists the bag",
     async (viewport) => {

@@ -18,7 +18,7 @@ import {
   stopMotion,
 } from './harness.ts'
 
-// Issue 17 item 4, as a buyer and a seller see it: a completed order gets a review on its order page, the seller
+// As a buyer and a seller see it: a completed order gets a review on its order page, the seller
 // replies there (the buyer's open order page shows the shipping, the completion and the reply live, without a reload),
 // and the seller's profile shows the stars, the count and the review with its reply; a seller whose data earns them
 // shows the badges beside their name on the profile and on their bags' pages. axe on every screen.

@@ -1,4 +1,4 @@
-// Issue 15, item 5 (MARKETPLACE.md §3): a visitor searches from the header on a phone, filters in the drawer, sorts,
+// docs/product/search.md#page: a visitor searches from the header on a phone, filters in the drawer, sorts,
 // shares the address, and another browser sees the same bags; Back restores the search before; Load more appends;
 // an empty result offers the filter to drop; the header's box works by keyboard alone and without JavaScript. axe
 // at phone and desktop widths on the results, the open drawer and the empty result.

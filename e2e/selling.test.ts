@@ -64,7 +64,7 @@ async function fillProduct(page: Page, name: string) {
   await page.getByLabel('Condition', { exact: true }).selectOption('good')
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Tote Bags' })
   await page.getByLabel('Description', { exact: true }).fill('A roomy cognac leather tote, carried with care.')
-  // issue 15: brand, colour and material are required too
+  // brand, colour and material are required too
   await page.getByRole('combobox', { name: 'Brand' }).fill('Coach')
   await page.getByRole('option', { name: 'Coach', exact: true }).click()
   await page.getByRole('group', { name: 'Colour' }).getByText('Tan', { exact: true }).click()
@@ -87,12 +87,12 @@ describe('a seller lists, advertises and deletes bags', () => {
     await page.getByText('You are a verified seller.').waitFor()
     await page.getByText('Add a Product & sell more', { exact: true }).waitFor()
     expect(await page.getByText('and get verified').count()).toBe(0)
-    // the spec's options
+    // the original options
     const condition = await page
       .getByLabel('Condition', { exact: true })
       .locator('option')
       .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]))
-    // SPEC's values, written with a capital (issue 14, decision 017)
+    // the original values, written with a capital (decision 017)
     expect(condition).toEqual([
       ['excellent', 'Excellent'],
       ['good', 'Good'],
@@ -335,7 +335,7 @@ describe('the admin manages sellers and customers', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'all-sellers-desktop')
 
-    // issue 14: verifying asks first, with his record
+    // verifying asks first, with his record
     await row.getByRole('button', { name: /^Verify/ }).click()
     const confirm = page.getByRole('dialog', { name: 'Verify Liam Chen?' })
     await confirm.getByRole('region', { name: 'Seller record' }).getByText('Listings').waitFor()
@@ -369,7 +369,7 @@ describe('the admin manages sellers and customers', () => {
     await dialog.waitFor({ state: 'hidden' })
     expect(await noah.isVisible()).toBe(true)
 
-    // Noah has open orders in the demo data (issue 16): the account stays until they close, and the admin reads why
+    // Noah has open orders in the demo data: the account stays until they close, and the admin reads why
     const orders = await apiAs<{ status: string }[]>(page, '/api/admin/orders?q=noah.patel@demo.preloved.test')
     const open = orders.filter((o) => ['paid', 'shipped', 'disputed'].includes(o.status)).length
     expect(open).toBeGreaterThan(0)
@@ -389,7 +389,7 @@ describe('the admin manages sellers and customers', () => {
     const after = await apiAs<{ email: string }[]>(page, '/api/users?role=customer')
     expect(after.some((c) => c.email === 'zed.zero@example.test')).toBe(false)
 
-    // once the admin refunds every open order of the demo customers, they can all go: then the spec's empty state
+    // once the admin refunds every open order of the demo customers, they can all go: then the original empty state
     for (const customer of after) {
       const theirs = await apiAs<{ _id: string; status: string }[]>(
         page,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PASSWORD, signUp } from '../apps/server/test/auth-helpers.ts'
 import { type Harness, logIn, startHarness } from './harness.ts'
 
-// Issue 12, finding 6: an access token ends with its session, and the web app then asks for a login.
+// An access token ends with its session, and the web app then asks for a login.
 
 let h: Harness
 beforeAll(async () => {

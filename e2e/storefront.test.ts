@@ -40,7 +40,7 @@ describe('public storefront', () => {
     // the 'Sell to us' banner leads to login
     const sell = page.getByRole('link', { name: "Let's Go" })
     expect(await sell.getAttribute('href')).toBe('/login')
-    // footer: the copyright line; no social icons until an admin sets the shop's pages (issue 14, item 15)
+    // footer: the copyright line; no social icons until an admin sets the shop's pages
     const footer = page.locator('footer')
     expect(await footer.getByText(/©/).count()).toBeGreaterThan(0)
     expect(await footer.getByRole('link').count()).toBeGreaterThanOrEqual(3)
@@ -102,7 +102,7 @@ describe('public storefront', () => {
     await context.close()
   })
 
-  it("blogs page shows the hero and the posts from the database (SPEC's four questions among them), 2 per row on desktop", async () => {
+  it('blogs page shows the hero and the posts from the database (the original four questions among them), 2 per row on desktop', async () => {
     const { page, context } = await h.newPage('desktop')
     await page.goto('/blogs')
     await page.getByRole('heading', { name: 'Our Blog', level: 1 }).waitFor()

@@ -6,7 +6,7 @@ import { FAKE_STRIPE_JS } from './fakes/stripe-js.ts'
 import { DEMO, type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
 
 /**
- * The Stripe path of the payment page (DESIGN §6) in a real browser: our server talks to a local stand-in of
+ * The Stripe path of the payment page (docs/product/checkout.md#processors) in a real browser: our server talks to a local stand-in of
  * Stripe's API through stripe-node, and the page gets a stand-in of Stripe.js (this machine cannot reach Stripe).
  */
 let h: Harness

@@ -103,7 +103,7 @@ describe('trust: reports and moderation', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'trust-reported-items-desktop')
 
-    // Remove asks first, in its own words (issue 14); Cancel leaves it
+    // Remove asks first, in its own words; Cancel leaves it
     await row.getByRole('button', { name: `Remove listing ${removed.title}` }).click()
     const confirm = page.getByRole('dialog', { name: 'Remove this listing?' })
     await confirm.waitFor()

@@ -1,4 +1,4 @@
-// `npm run bench:live` (issue 17): live updates under load. Two server instances on one fresh PostgreSQL database
+// `npm run bench:live`: live updates under load. Two server instances on one fresh PostgreSQL database
 // (A and B, the real app as src/server.ts starts it: apps/server/test/system/live-instance.ts); this process opens
 // BENCH_LIVE_CONNECTIONS (2,000) Server-Sent Events streams to instance B over loopback, BENCH_LIVE_PER_USER (5) per
 // user (tabs and devices, within the limit of 10), and keeps them for BENCH_LIVE_SECONDS (60). Meanwhile it sends

@@ -1,4 +1,4 @@
-// Messages and notifications at a million rows each (issue 17): the lists stay keyset-paged and index-backed. Seeds
+// Messages and notifications at a million rows each: the lists stay keyset-paged and index-backed. Seeds
 // BENCH_MESSAGES messages over BENCH_CONVERSATIONS conversations (one busy conversation of BENCH_BUSY_MESSAGES; one
 // busy user, u-0, a party to BENCH_BUSY_CONVERSATIONS of them, half as buyer and half as seller) and
 // BENCH_NOTIFICATIONS notifications over BENCH_USERS users (u-0 has BENCH_BUSY_NOTIFICATIONS, the newest

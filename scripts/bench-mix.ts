@@ -19,7 +19,7 @@ export type Kind =
 
 /**
  * Relative weights: of 115, 70 listings (home and category pages), 15 product pages, 10 account pages, 5 bookings
- * and 15 searches (issue 15: a third with words, a third with 2–3 filters, a third with both).
+ * and 15 searches (a third with words, a third with 2–3 filters, a third with both).
  */
 export const WEIGHTS: [Kind, number][] = [
   ['home categories', 15],

@@ -1,4 +1,4 @@
-// A seller's stars and badges are computed per request (issue 17: modules/reviews/reviews.repository.ts
+// A seller's stars and badges are computed per request (modules/reviews/reviews.repository.ts
 // standingFigures), on every seller profile and every single-listing answer. This measures that query on a large
 // shop: BENCH_ORDERS orders and as many reviews spread over BENCH_SELLERS sellers, plus one busy seller with
 // BENCH_BUSY of each. Prints p50/p99 for the busy seller, a typical one and one without orders (read afresh, and with

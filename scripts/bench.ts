@@ -10,7 +10,7 @@
 // database to connect to; a fresh database is created beside it and dropped after;
 // default postgres://postgres@127.0.0.1:5432/test). Quick run: BENCH_LISTINGS=10000 BENCH_USERS=1000 BENCH_SECONDS=10.
 //
-// Then, on each database target, the server-rendered product page (issue 13) as a signed-out visitor (no cookie),
+// Then, on each database target, the server-rendered product page as a signed-out visitor (no cookie),
 // sent with Chromium's accept-encoding: GET /product/:id of a random listing among all of them (every page rendered),
 // then of one shared listing (the same page again and again: the signed-out page cache answers); and a bare Fastify
 // route (bench-bare-page.ts) answering that page recorded from that server in the same run (same HTML, same headers,
@@ -56,7 +56,7 @@ const AUTH_SECRET = randomBytes(32).toString('hex')
 const PAGES = env.BENCH_PAGES !== '0'
 const PAGE_SECONDS = Number(env.BENCH_PAGE_SECONDS ?? SECONDS)
 const PAGE_ENCODING = env.BENCH_PAGE_ENCODING ?? 'gzip, deflate, br, zstd'
-/** Issue 13: the server-rendered product page serves at least this share of the bare route's requests/s. */
+/** The server-rendered product page serves at least this share of the bare route's requests/s. */
 const PAGE_RATIO_TARGET = 0.25
 const WEB_DIST = path.join(root, 'apps/web/dist')
 
@@ -528,11 +528,11 @@ function runColumns(o: RunFigures) {
   }
 }
 
-/** Issue 15: on PostgreSQL, search p99 under this many ms at BENCH_CONNECTIONS (10). */
+/** On PostgreSQL, search p99 under this many ms at BENCH_CONNECTIONS (10). */
 const SEARCH_P99_TARGET_MS = 100
 
 /**
- * The searches of the mix per target (issue 15): their requests/s, latency and ratio to the ceiling's (which answers
+ * The searches of the mix per target: their requests/s, latency and ratio to the ceiling's (which answers
  * the same searches with one recorded body); true when PostgreSQL's p99 misses the target.
  */
 function printSearch(outcomes: Outcome[]): boolean {
@@ -567,7 +567,7 @@ function printSearch(outcomes: Outcome[]): boolean {
   return !met
 }
 
-/** The product page table and its budget (issue 13); true when a page run had errors or missed the ratio. */
+/** The product page table and its budget; true when a page run had errors or missed the ratio. */
 function printPages(pages: { target: string; result: Awaited<ReturnType<typeof benchPages>> }[]): boolean {
   if (pages.length === 0) return false
   const { page } = pages[0]!.result

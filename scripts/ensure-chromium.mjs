@@ -1,4 +1,4 @@
-// Makes sure the system Chromium used by the browser tests is present (DESIGN §1): installs Debian's
+// Makes sure the system Chromium used by the browser tests is present (docs/style.md#pitfalls): installs Debian's
 // `chromium` package when we are root with apt-get, otherwise stops with the one command that installs it.
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'

@@ -9,7 +9,7 @@
 // the first advertised demo listing (GET /api/categoryDetails?advertised=true&limit=1 once the server is up);
 // `:booking` is a booking made for the run.
 //
-// Budgets (issue 13; JS also docs/decisions/003): performance >= 99 on `/` and `/product/:id`, >= 97 on the
+// Budgets (JS also docs/decisions/003): performance >= 99 on `/` and `/product/:id`, >= 97 on the
 // category and payment pages; accessibility 100 on every page; SEO 100 on the public pages; the home page loads at
 // most 100 KB of gzip JavaScript (1 KB = 1024 bytes), other public pages 150 KB. JS size: the gzip bytes (the
 // precompressed files of apps/web/dist/client) of every script of our origin in Lighthouse's network records, plus,
@@ -36,7 +36,7 @@ const CUSTOMER = { email: 'emma.wilson@demo.preloved.test', password: 'Demo#2026
 // LIGHTHOUSE_JSON_DIR: where to write each page's last report (JSON), to look into its audits (LCP element, unused JS…),
 // and its trace (`<page>.trace.json`)
 const JSON_DIR = process.env.LIGHTHOUSE_JSON_DIR
-// product pages are public (MARKETPLACE.md §1): a shared link shows the bag to anyone
+// product pages are public (docs/product/storefront.md#access): a shared link shows the bag to anyone
 const needsSignIn = (page: string) => /^\/(category|dashboard)(\/|$)/.test(page)
 
 interface Budget {

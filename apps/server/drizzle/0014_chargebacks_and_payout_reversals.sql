@@ -1,4 +1,4 @@
--- Issue 16's money gaps (decision 023): a payout's give-back names its payout (at most one per payout), a lost card
+-- Money gaps of the order ledger (decision 023): a payout's give-back names its payout (at most one per payout), a lost card
 -- chargeback is a refund row of kind 'chargeback', and pending Stripe payouts are claimed by the sweeper (attempted_at).
 -- Give-backs written before this migration name their payout in their note only: the ledger is append-only, so they
 -- are not rewritten.

@@ -1,4 +1,4 @@
--- Live updates (issue 17): the database itself tells every instance when a stream must end, whatever code path
+-- Live updates: the database itself tells every instance when a stream must end, whatever code path
 -- caused it (better-auth's sign-out, password change or reset, our role change, account deletion, the admin setup):
 -- a NOTIFY on channel live_session, delivered at commit to each instance's LISTEN connection (modules/live).
 -- {"s": session id, "u": user id}: that session ended; {"u": user id}: every stream of that user ends (their clients

@@ -196,7 +196,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('productListCache', createProductListCache(config.LIST_CACHE_MS))
   app.decorate('pageCache', createPageCache(config.PAGE_CACHE_MS))
   app.decorate('searchCache', new SearchChanges())
-  // live updates (issue 17): the bus between instances and this instance's open streams (modules/live)
+  // live updates: the bus between instances and this instance's open streams (modules/live)
   await app.register(livePlugin, { database })
 
   await app.register(errorHandlerPlugin)
@@ -299,7 +299,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sweeper = setInterval(sweep, 6 * 3600_000)
   sweeper.unref()
   app.addHook('onClose', async () => clearInterval(sweeper))
-  // order deadlines (issue 16): ship-by, auto-completion and the seller's reminder, at start (a stopped server catches
+  // order deadlines: ship-by, auto-completion and the seller's reminder, at start (a stopped server catches
   // up) and every ORDER_SWEEP_SECONDS (a minute by default: each sweep applies everything due, so that late at most);
   // safe with several instances (modules/orders: SKIP LOCKED and conditional moves)
   let deadlines: Promise<unknown> = Promise.resolve()
@@ -310,7 +310,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         (err) => app.log.warn({ err }, 'order deadline sweep failed'),
       ),
     )
-    deadlines = deadlines.then(() => sweepPayoutsOf(app)) // Stripe payouts still pending a minute on (issue 16)
+    deadlines = deadlines.then(() => sweepPayoutsOf(app)) // Stripe payouts still pending a minute on
     // holds (docs/decisions/034): ran out → expired and recorded as lapses; lapsed payment holds' intents retired
     deadlines = deadlines.then(() =>
       sweepHolds(
@@ -318,7 +318,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         app.now(),
       ).catch((err) => app.log.warn({ err }, 'hold sweep failed')),
     )
-    // offers (issue 17): expiry, lapsed holds, offers on bags no longer for sale
+    // offers: expiry, lapsed holds, offers on bags no longer for sale
     deadlines = deadlines.then(() =>
       sweepOffers(offerDepsOf(app), app.now()).catch((err) => app.log.warn({ err }, 'offer sweep failed')),
     )
@@ -326,7 +326,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     deadlines = deadlines.then(() =>
       pruneLiveEvents(app.db).catch((err) => app.log.warn({ err }, 'live event pruning failed')),
     )
-    // saved searches' daily mail (issue 17): each claimed by one instance (a conditional UPDATE of mailed_at)
+    // saved searches' daily mail: each claimed by one instance (a conditional UPDATE of mailed_at)
     deadlines = deadlines.then(() =>
       sweepSavedSearchDigests(notifyDepsOf(app), app.now()).catch((err) =>
         app.log.warn({ err }, 'saved-search mail sweep failed'),

@@ -49,7 +49,7 @@ interface Ctx {
   newOrder(state?: 'paid' | 'shipped' | 'disputed'): Promise<string>
   /** A fresh blog post, published or a draft. */
   newPost(published: boolean): Promise<{ id: string; slug: string }>
-  /** A fresh offer of the customer on a bag of the (unverified) seller, pending or countered (issue 17). */
+  /** A fresh offer of the customer on a bag of the (unverified) seller, pending or countered. */
   newOffer(state?: 'pending' | 'countered'): Promise<string>
 }
 
@@ -102,7 +102,7 @@ const cases: Case[] = [
   },
   { route: 'GET /api/sellers/:id', request: (c) => ({ url: `/api/sellers/${c.s.seller.id}` }), expect: all(200) },
   { route: 'GET /api/me', request: () => ({ url: '/api/me' }), expect: signedIn(200) },
-  // live updates (issue 17): the polling answer here; the stream itself is tested over HTTP in modules/live
+  // live updates: the polling answer here; the stream itself is tested over HTTP in modules/live
   { route: 'GET /api/events', request: () => ({ url: '/api/events?poll=1' }), expect: signedIn(200) },
   { route: 'GET /api/outbox', request: () => ({ url: '/api/outbox' }), expect: { ...signedIn(403), admin: 200 } },
   {
@@ -244,7 +244,7 @@ const cases: Case[] = [
   {
     route: 'POST /api/wishlists',
     request: (c) => ({ url: '/api/wishlists', payload: { product_id: c.productId } }),
-    // the seller here owns the bag: their own listing is refused (issue 14); another seller's is not (bookings.test)
+    // the seller here owns the bag: their own listing is refused; another seller's is not (bookings.test)
     expect: { ...signedIn(200), seller: 403 },
   },
   {
@@ -345,7 +345,7 @@ const cases: Case[] = [
       url: '/api/reports',
       payload: { product_id: await c.newProduct(), reason: 'counterfeit' },
     }),
-    // the seller here owns the bag: their own listing is refused (issue 14); others may report it (reports.test)
+    // the seller here owns the bag: their own listing is refused; others may report it (reports.test)
     expect: { ...signedIn(200), seller: 403 },
   },
   { route: 'GET /api/reports', request: () => ({ url: '/api/reports' }), expect: adminOnly },
@@ -483,7 +483,7 @@ cases.push(
   },
 )
 
-// money (issue 16): earnings, payout accounts, payouts and the admin's end of a card chargeback
+// money: earnings, payout accounts, payouts and the admin's end of a card chargeback
 cases.push(
   {
     route: 'GET /api/earnings',
@@ -522,7 +522,7 @@ cases.push(
   },
 )
 
-// offers (issue 17): the customer made the offer on the (unverified) seller's bag; the verified seller and the admin
+// offers: the customer made the offer on the (unverified) seller's bag; the verified seller and the admin
 // are strangers to it (404); whose move it is decides between 200 and 403
 const offerMove = (
   path: string,
@@ -555,7 +555,7 @@ cases.push(
   offerMove('withdraw', 'pending', undefined, { customer: 200 }),
 )
 
-// messages, blocks and their moderation (issue 17): a conversation of the customer about the (unverified) seller's bag;
+// messages, blocks and their moderation: a conversation of the customer about the (unverified) seller's bag;
 // the verified seller is a stranger to it (404), and so is the admin until a message in it is reported
 const newConversation = async (c: Ctx) => {
   const res = await t.app.inject({
@@ -684,7 +684,7 @@ cases.push(
   },
 )
 
-// issue 17: notifications, mail settings, the signed unsubscribe link and saved searches
+// notifications, mail settings, the signed unsubscribe link and saved searches
 const savedSearchOf = async (c: Ctx, who: Who) => {
   const owner = who === 'anonymous' ? c.s.customer.id : c.s[who].id
   const [row] = await t.database.db
@@ -781,7 +781,7 @@ cases.push(
   },
 )
 
-// reviews (issue 17): the buyer reviews a completed order, the reviewed seller replies, everyone reads a seller's reviews
+// reviews: the buyer reviews a completed order, the reviewed seller replies, everyone reads a seller's reviews
 const completedOrder = async (c: Ctx) => {
   const id = await c.newOrder('shipped')
   await t.app.inject({ method: 'POST', url: `/api/orders/${id}/confirm`, headers: c.s.customer.bearer })

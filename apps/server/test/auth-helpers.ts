@@ -69,7 +69,7 @@ export async function followSetupLink(
 }
 
 /**
- * The spec's sequence through the real routes: create the account, fetch the token, record the profile. ADMIN_EMAIL
+ * The original sequence through the real routes: create the account, fetch the token, record the profile. ADMIN_EMAIL
  * also follows its setup link (unless `confirm: false`), and so comes back signed in as the admin.
  */
 export async function signUp(

@@ -7,7 +7,7 @@ import { signedInUser } from '../src/plugins/auth.ts'
 import { buildTestApp, type TestApp } from './build-test-app.ts'
 
 /**
- * The server's boundaries (STYLE.md §2, §5), checked on the source so they stay true: modules do not import app.ts
+ * The server's boundaries (docs/style.md#imports and #errors), checked on the source so they stay true: modules do not import app.ts
  * (app.ts imports them), error texts come from the messages modules, and handlers take the signed-in user from
  * `signedInUser(req)` instead of asserting `req.user!`. Plus the OpenAPI `security` derived from `config.access`.
  */

@@ -43,7 +43,7 @@ export async function insertProduct(db: DbOrTx, sellerId: string, over: Partial<
   return row!
 }
 
-/** A valid `POST /api/categoryDetails` body (the spec's field names, prices in dollars) with the given photo. */
+/** A valid `POST /api/categoryDetails` body (the original field names, prices in dollars) with the given photo. */
 export const listingBody = (img: string, over: Record<string, unknown> = {}) => ({
   title: 'Test Tote',
   phone: '+1 555 0100',

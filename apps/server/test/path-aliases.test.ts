@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from './build-test-app.ts'
 import { ALIAS_FORMS, isRefusal, type RawAnswer, type RawRequest, rawClient, someLoopback } from './path-aliases.ts'
 
 /**
- * Finding 1 of issue 12: the auth rules (rate limits, password policy, the hidden session token) were chosen on the
+ * The auth rules (rate limits, password policy, the hidden session token) were chosen on the
  * raw URL while better-auth got the URL normalised by `new URL()`, so `/api/auth/./sign-in/email` guessed passwords
  * without a limit. Every alias of a path must get the plain path's answer or a refusal (400/404, our error shape).
  */

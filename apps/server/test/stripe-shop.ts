@@ -10,7 +10,7 @@ import { insertProduct } from './fixtures.ts'
 import { ADDRESS } from './order-fixtures.ts'
 
 /**
- * A shop on the local stand-in of Stripe's API (issue 16's money with Stripe): the app's settings, signed webhook
+ * A shop on the local stand-in of Stripe's API (orders and their money with Stripe): the app's settings, signed webhook
  * deliveries, card disputes, and orders paid through the stand-in.
  */
 export const STRIPE_WEBHOOK_SECRET = 'whsec_earnings_test_secret'

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-// The import rules of STYLE.md §2, as apps/web/biome.json (noRestrictedImports per folder) and the root biome.json
+// The import rules of docs/style.md#imports, as apps/web/biome.json (noRestrictedImports per folder) and the root biome.json
 // (noImportCycles) enforce them: a few probe files are written into the source tree, Biome lints them in one run, and
 // they are removed again at once (also when Biome fails). Each probe is named `__boundary-probe-*` so that a leftover
 // one (a killed run) is easy to spot; the next run removes it.
@@ -142,7 +142,7 @@ beforeAll(() => {
 const errorsIn = (probe: Probe) =>
   diagnostics.filter((diagnostic) => diagnostic.location.path === relative(probe.file)).map((d) => d.category)
 
-describe('import boundaries (STYLE.md §2), enforced by Biome', () => {
+describe('import boundaries (docs/style.md#imports), enforced by Biome', () => {
   it('fails the lint run (what fails CI) when a probe breaks a rule', () => {
     expect(exitCode).toBe(1)
   })

@@ -6,7 +6,7 @@ const text = (required: string, max: number, field: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, `${field} must be at most ${max} characters`)
 
 /**
- * A delivery address (MARKETPLACE.md §7: `{ name, line1, line2?, city, postcode, country, phone }`): sent as `address`
+ * A delivery address (docs/product/checkout.md#delivery-address: `{ name, line1, line2?, city, postcode, country, phone }`): sent as `address`
  * on POST /api/create-payment-intent and PUT /api/orders/{id}/address, and kept as a saved address. `country` is an
  * ISO 3166-1 alpha-2 code, upper-cased.
  */

@@ -16,7 +16,7 @@ const password = z
   .min(PASSWORD_MIN, messages.auth.passwordMin)
   .max(128, 'Password must be at most 128 characters')
 
-/** The sign-up rule of SPEC §5: an uppercase letter, a digit and one of ! @ # $ & *. */
+/** The sign-up rule of docs/product/accounts.md#sign-up: an uppercase letter, a digit and one of ! @ # $ & *. */
 export const strongPasswordSchema = password.regex(/^(?=.*[A-Z])(?=.*\d)(?=.*[!@#$&*]).*$/, messages.auth.passwordRule)
 
 export const loginSchema = z.object({ email, password })
@@ -49,7 +49,7 @@ export const signupSchema = z.object({
 })
 export type SignupInput = z.infer<typeof signupSchema>
 
-/** POST /api/users: the signed-in user's own profile (SPEC §7). */
+/** POST /api/users: the signed-in user's own profile (docs/product/accounts.md#sign-up). */
 export const recordUserBodySchema = signupSchema.pick({ name: true, email: true, role: true })
 export type RecordUserBody = z.infer<typeof recordUserBodySchema>
 
@@ -61,7 +61,7 @@ export const isAdminSchema = z.object({ isAdmin: z.boolean() })
 export const isSellerSchema = z.object({ isSeller: z.boolean() })
 export const isVerifiedSchema = z.object({
   isVerified: z.boolean(),
-  /** Why an admin withdrew the verification, while it stays withdrawn (issue 14). */
+  /** Why an admin withdrew the verification, while it stays withdrawn. */
   reason: z.string().optional(),
 })
 
@@ -85,7 +85,7 @@ export type Me = z.infer<typeof meSchema>
 
 /**
  * better-auth's GET /api/auth/get-session answer, as the app reads it: the signed-in user, or null without a session.
- * An account without a recorded (or with an unknown) role is an ordinary customer (SPEC §6: customer is the default).
+ * An account without a recorded (or with an unknown) role is an ordinary customer (docs/product/accounts.md#roles: customer is the default).
  */
 export const sessionAnswerSchema = z
   .object({

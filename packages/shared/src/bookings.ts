@@ -58,7 +58,7 @@ export const bookingSchema = z.object({
 export type Booking = z.infer<typeof bookingSchema>
 export const bookingListSchema = z.array(bookingSchema)
 
-/** POST /bookings' answer: SPEC's insert result, with the kind of hold it gave and when it ends. */
+/** POST /bookings' answer: the original insert result, with the kind of hold it gave and when it ends. */
 export const bookingCreatedSchema = z.object({
   acknowledged: z.literal(true),
   insertedId: z.string(),
@@ -82,7 +82,7 @@ export type BookingTerms = z.infer<typeof bookingTermsSchema>
 export const wishlistBodySchema = z.object({
   product_id: z.string({ error: 'product_id is required' }).trim().min(1, 'product_id is required').max(64),
 })
-/** POST /wishlists' answer: SPEC's insert result, and whether the bag was already saved (the one entry is kept). */
+/** POST /wishlists' answer: the original insert result, and whether the bag was already saved (the one entry is kept). */
 export const wishlistAddResultSchema = z.object({
   acknowledged: z.literal(true),
   insertedId: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import './zod-config.ts'
 import { MAX_PAGE_SIZE } from './constants.ts'
 
-/** The error body of every failed API call (DESIGN §4). */
+/** The error body of every failed API call (docs/product/storefront.md#api-rules). */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),
   error: z.string(),

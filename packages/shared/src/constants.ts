@@ -8,7 +8,7 @@ export const CATEGORY_LABELS: Record<CategorySlug, string> = {
 }
 export const CONDITIONS = ['excellent', 'good', 'fair'] as const
 export type Condition = (typeof CONDITIONS)[number]
-/** How a condition reads on screen (the API keeps SPEC's lower-case words). */
+/** How a condition reads on screen (the API keeps the original lower-case words). */
 export const CONDITION_LABELS: Record<Condition, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair' }
 export const ROLES = ['customer', 'seller', 'admin'] as const
 export type Role = (typeof ROLES)[number]
@@ -34,14 +34,14 @@ export const PASSWORD_MIN = 6
 export const PASSWORD_SPECIALS = '!@#$&*'
 export const MAX_PAGE_SIZE = 100
 
-/** What a condition means, shown wherever a condition appears (MARKETPLACE.md §2, as Vestiaire defines its grades). */
+/** What a condition means, shown wherever a condition appears (docs/product/listings.md#fields, as Vestiaire defines its grades). */
 export const CONDITION_DEFINITIONS: Record<Condition, string> = {
   excellent: 'Barely used: no visible signs of wear, like new on close inspection.',
   good: 'Used with care: light signs of wear such as faint scratches or softened corners.',
   fair: 'Visibly used: noticeable wear such as scuffs, marks or worn corners, and fully working.',
 }
 
-/** Listing fields of MARKETPLACE.md §2; the API accepts exactly these words. */
+/** Listing fields of docs/product/listings.md#fields; the API accepts exactly these words. */
 export const COLOURS = [
   'black',
   'white',

@@ -3,7 +3,7 @@ import { pageQuerySchema } from './common.ts'
 import { conversationsMessages } from './messages/conversations.ts'
 import './zod-config.ts'
 
-// Buyer–seller messages (MARKETPLACE.md §5; issue 17): the shared contract of server and web.
+// Buyer–seller messages (docs/product/messages.md): the shared contract of server and web.
 
 export const MESSAGE_MAX = 2000
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import './zod-config.ts'
 import { pageQuerySchema } from './common.ts'
 
-// Seller earnings, payouts and card chargebacks (MARKETPLACE.md §4 and §7; issue 16). The earnings body itself and the
+// Seller earnings, payouts and card chargebacks (docs/product/orders.md#earnings). The earnings body itself and the
 // payout account's body are in orders.ts (`earningsSchema`, `payoutAccountBodySchema`).
 
 /** GET /api/earnings: the seller's own; an admin names the seller. Entries page with `limit` and `cursor`. */

@@ -1,4 +1,4 @@
-// A listing photo is stored twice: a 320 px thumbnail and an 800 px image (DESIGN §7). Where it shows, `sizes` tells
+// A listing photo is stored twice: a 320 px thumbnail and an 800 px image (docs/product/listings.md#photos). Where it shows, `sizes` tells
 // the browser how wide it will be so that it picks one. The web app's <img> and the server's <link rel="preload">
 // for a page's first photo (apps/server/src/modules/pages) must say exactly the same, or the browser fetches twice.
 

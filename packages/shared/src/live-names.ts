@@ -1,4 +1,4 @@
-// The names of live updates (issue 17) without zod, for the browser's first chunk (lib/live-events): live.ts
+// The names of live updates without zod, for the browser's first chunk (lib/live-events): live.ts
 // re-exports them with the schemas.
 
 /** The stream's first event when it starts now: its id is where a reconnection or a poll goes on from. */

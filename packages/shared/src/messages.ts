@@ -32,7 +32,7 @@ import { homeMessages, navMessages } from './site-messages.ts'
 export { homeMessages, navMessages }
 
 /**
- * Every user-facing text of SPEC.md, word for word, for the web app and the server: one module per domain in
+ * Every user-facing text, word for word, for the web app and the server: one module per domain in
  * messages/ (a page or module may import only its own), composed here into the one `messages` object.
  */
 export const messages = {

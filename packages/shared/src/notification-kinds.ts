@@ -1,4 +1,4 @@
-// The kinds of notification and which can be turned off (MARKETPLACE.md §6; issue 17), without zod: the web app's
+// The kinds of notification and which can be turned off (docs/product/notifications.md), without zod: the web app's
 // first chunk (the header's bell) and the mail preferences page read them. notifications.ts re-exports them.
 
 export const NOTIFICATION_KINDS = [

@@ -11,7 +11,7 @@ export {
   type NotificationKind,
 } from './notification-kinds.ts'
 
-// Notifications, mail preferences and saved searches (MARKETPLACE.md §6 and §7; issue 17).
+// Notifications, mail preferences and saved searches (docs/product/notifications.md).
 
 export const notificationSchema = z.object({
   _id: z.string(),

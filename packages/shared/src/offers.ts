@@ -2,7 +2,7 @@ import { z } from 'zod'
 import './zod-config.ts'
 import { MAX_PRICE, moneyField } from './money.ts'
 
-// Offers (MARKETPLACE.md §5 and §7; issue 17): the shared contract of server and web.
+// Offers (docs/product/offers.md): the shared contract of server and web.
 
 export const OFFER_STATUSES = ['pending', 'countered', 'accepted', 'declined', 'withdrawn', 'expired'] as const
 export type OfferStatus = (typeof OFFER_STATUSES)[number]

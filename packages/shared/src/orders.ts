@@ -4,7 +4,7 @@ import { addressSchema } from './addresses.ts'
 import { MAX_PRICE, moneyField } from './money.ts'
 import { MAX_SHIPPING } from './products.ts'
 
-// The order after payment (MARKETPLACE.md §4 and §7; issue 16): the shared contract of server and web.
+// The order after payment (docs/product/orders.md): the shared contract of server and web.
 
 export const ORDER_STATUSES = ['paid', 'shipped', 'completed', 'disputed', 'cancelled', 'refunded'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -153,7 +153,7 @@ export const orderSchema = z.object({
   completedAt: z.string().nullable(),
   /** Shown to the buyer, and to the seller from payment until 30 days after completion; null otherwise. */
   address: addressJsonSchema.nullable(),
-  /** True when the order waits for the buyer's address (SPEC's payment call without one). */
+  /** True when the order waits for the buyer's address (the original payment call without one). */
   awaitingAddress: z.boolean(),
   dispute: z
     .object({

@@ -4,7 +4,7 @@ import { addressSchema } from './addresses.ts'
 
 export const createPaymentIntentBodySchema = z.object({
   bookingId: z.string({ error: 'bookingId is required' }).trim().min(1, 'bookingId is required').max(64),
-  /** The delivery address (issue 16): kept on the booking; a later call with another one replaces it while held. */
+  /** The delivery address: kept on the booking; a later call with another one replaces it while held. */
   address: addressSchema.optional(),
   /** Also keep `address` among the buyer's saved addresses (an identical one is not saved twice). */
   saveAddress: z.boolean({ error: 'saveAddress must be true or false' }).optional(),
@@ -17,7 +17,7 @@ export const paymentIntentSchema = z.object({
   amount: z.number(),
   /** Dollars: the booking's price before the first-order discount. */
   price: z.number(),
-  /** Dollars: the listing's shipping, paid on top of the price (0 = free shipping; issue 16). */
+  /** Dollars: the listing's shipping, paid on top of the price (0 = free shipping). */
   shipping: z.number(),
   discount: z.number(),
   /** With `saveAddress: true`: whether the address is among the saved ones now (false: the address book is full). */
@@ -25,7 +25,7 @@ export const paymentIntentSchema = z.object({
 })
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>
 
-/** The test-mode processor's card form (DESIGN §6). */
+/** The test-mode processor's card form (docs/product/checkout.md#processors). */
 export const testCardSchema = z.object({
   number: z.string().trim().min(1, 'Card number is required').max(30),
   expiry: z.string().trim().min(1, 'Expiry is required').max(7),
@@ -40,7 +40,7 @@ export const testConfirmBodySchema = z.object({
 })
 export const testConfirmResultSchema = z.object({ status: z.literal('succeeded'), transactionId: z.string() })
 
-/** POST /api/payments: the spec's body; only transactionId and bookingId are trusted (and then checked). */
+/** POST /api/payments: the original body; only transactionId and bookingId are trusted (and then checked). */
 export const recordPaymentBodySchema = z.object({
   transactionId: z.string({ error: 'transactionId is required' }).trim().min(1, 'transactionId is required').max(200),
   bookingId: z.string({ error: 'bookingId is required' }).trim().min(1, 'bookingId is required').max(64),

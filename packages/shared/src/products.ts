@@ -18,7 +18,7 @@ import { messages } from './messages.ts'
 import { MAX_PRICE, moneyField } from './money.ts'
 import { sellerRatingSchema } from './reviews.ts'
 
-/** A listing as the API sends it (the spec's categoryDetails fields). */
+/** A listing as the API sends it (the original categoryDetails fields). */
 export const productSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -42,11 +42,11 @@ export const productSchema = z.object({
   condition: z.enum(CONDITIONS),
   advertisement: z.boolean(),
   status: z.enum(PRODUCT_STATUSES),
-  /** Whether a customer's unpaid booking holds it right now (issue 5 fills it). */
+  /** Whether a customer's unpaid booking holds it right now (the server fills it). */
   reserved: z.boolean().optional(),
-  // MARKETPLACE.md §2 and §7 (issue 15). brand, colour and material are null on a listing made with SPEC's fields
+  // docs/product/listings.md#fields. brand, colour and material are null on a listing made with the original fields
   // only: screens show them as "Not stated".
-  /** The seller's id again, under the name MARKETPLACE.md §7 gives it (`/api/sellers/{sellerId}`). */
+  /** The seller's id again, under the name docs/product/listings.md#contact-details gives it (`/api/sellers/{sellerId}`). */
   sellerId: z.string(),
   /** The brand's name, and its slug for links and filters. */
   brand: z.string().nullable(),
@@ -63,13 +63,13 @@ export const productSchema = z.object({
   includes: z.array(z.enum(INCLUDES)),
   /** 1–10 photos in the seller's order; the first is the cover (`img`). */
   photos: z.array(z.object({ url: z.string(), thumb: z.string() })),
-  /** Dollars the buyer pays for shipping on top of the price; 0 is free shipping (issue 16). */
+  /** Dollars the buyer pays for shipping on top of the price; 0 is free shipping. */
   shipping: z.number(),
   /** The price before the latest change when that change lowered it ("Price dropped", struck through); else null. */
   previousPrice: z.number().nullable(),
   /** Every price the listing has had, oldest first (the first price included): on a single listing's answer. */
   priceHistory: z.array(z.object({ price: z.number(), at: z.string() })).optional(),
-  /** The seller's stars, review count and badges (issue 17): on a single listing's answer. */
+  /** The seller's stars, review count and badges: on a single listing's answer. */
   sellerRating: sellerRatingSchema.optional(),
 })
 export type Product = z.infer<typeof productSchema>
@@ -103,7 +103,7 @@ const text = (requiredMessage: string, label: string, max: number) =>
     .min(1, requiredMessage)
     .max(max, `${label} must be at most ${max} characters`)
 
-/** Each field of a listing with the spec's messages (SPEC §5), for the add form and the server alike. */
+/** Each field of a listing with their messages (docs/product/listings.md#fields), for the add form and the server alike. */
 export const productFields = {
   title: text(messages.products.nameRequired, 'name', 120),
   phone: text(messages.products.phoneRequired, 'Phone Number', 30).regex(
@@ -143,7 +143,7 @@ const photoInput = z.preprocess(
 )
 
 /**
- * The fields MARKETPLACE.md §2 adds. Optional on the API (SPEC's call without them still works, §7); the Add
+ * The details of docs/product/listings.md#fields. Optional on the API (the original call without them still works); the Add
  * Product form requires brand, colour, material and photos (addProductFormSchema in the web app).
  */
 export const listingDetailFields = {
@@ -203,7 +203,7 @@ const detailsOptional = {
 
 /**
  * POST /api/categoryDetails: the listing's own fields; seller, email and verified come from the token. `img` or
- * `photos` (or both, when `img` is the first photo): SPEC's call sends `img` alone, which becomes the only photo.
+ * `photos` (or both, when `img` is the first photo): the original call sends `img` alone, which becomes the only photo.
  */
 export const createProductBodySchema = z
   .object({ ...productFields, img: productFields.img.optional(), ...detailsOptional })
@@ -231,7 +231,7 @@ export const insertResultSchema = z.object({ acknowledged: z.literal(true), inse
 export const modifyResultSchema = z.object({ acknowledged: z.literal(true), modifiedCount: z.number() })
 export const deleteResultSchema = z.object({ acknowledged: z.literal(true), deletedCount: z.number() })
 
-/** POST /api/images answer, as the spec's image host gave it. */
+/** POST /api/images answer, as the original image host gave it. */
 export const imageUploadResultSchema = z.object({
   success: z.literal(true),
   data: z.object({ url: z.string(), thumb: z.string(), width: z.number(), height: z.number() }),

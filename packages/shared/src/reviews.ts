@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import './zod-config.ts'
 
-// Reviews and badges (MARKETPLACE.md §5; issue 17): the shared contract of server and web.
+// Reviews and badges (docs/product/reviews.md): the shared contract of server and web.
 
 export const REVIEW_TEXT_MAX = 1000
 
@@ -62,7 +62,7 @@ export const BADGE_LABELS: Record<Badge, string> = {
   verified: 'Verified',
 }
 
-/** The measured thresholds of the badges (MARKETPLACE.md §5). */
+/** The measured thresholds of the badges (docs/product/reviews.md#badges). */
 export const SHIPS_FAST_HOURS = 48
 export const SHIPS_FAST_MIN_ORDERS = 5
 export const TOP_RATED_AVERAGE = 4.8

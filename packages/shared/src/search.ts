@@ -24,7 +24,7 @@ const dollars = (name: string) =>
     .optional()
 
 /**
- * GET /api/search (MARKETPLACE.md §3). Brand values are slugs, checked against the brand table by the server (an
+ * GET /api/search (docs/product/search.md). Brand values are slugs, checked against the brand table by the server (an
  * unknown one → 400 naming `brand`); the other filters are checked here, each error naming its parameter.
  */
 export const searchQuerySchema = z
@@ -105,7 +105,7 @@ export const createBrandBodySchema = z.object({
 })
 export type CreateBrandBody = z.infer<typeof createBrandBodySchema>
 
-/** GET /api/sellers/{id} (MARKETPLACE.md §2). `items` are the seller's available listings, newest first, paged. */
+/** GET /api/sellers/{id} (docs/product/listings.md#seller-profile). `items` are the seller's available listings, newest first, paged. */
 export const sellerProfileSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -113,7 +113,7 @@ export const sellerProfileSchema = z.object({
   memberSince: z.string(),
   listed: z.number().int(),
   sold: z.number().int(),
-  /** Stars, review count and badge codes (issue 17: reviews.ts). */
+  /** Stars, review count and badge codes (reviews.ts). */
   rating: sellerRatingSchema,
   /** The badges as they read: "Ships fast", "Top rated", "Verified". */
   badges: z.array(z.string()),

@@ -156,7 +156,7 @@ export type Settings = z.infer<typeof settingsSchema>
 /** What the form edits: the links as typed ('' for none). */
 export type SettingsInput = z.input<typeof settingsSchema>
 
-/** Before an admin sets anything: SPEC's tagline, no social links. */
+/** Before an admin sets anything: the original tagline, no social links. */
 export const DEFAULT_SETTINGS: Settings = {
   blogTagline: messages.blogs.tagline,
   facebook: null,

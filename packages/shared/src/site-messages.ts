@@ -1,4 +1,4 @@
-// The header's, footer's and home page's texts (SPEC.md, word for word), in their own module: the home page imports
+// The header's, footer's and home page's texts (word for word), in their own module: the home page imports
 // these by name and so carries none of the other screens' texts (docs/decisions/003). `messages` includes them too.
 export const navMessages = {
   home: 'Home',

@@ -5,7 +5,7 @@ import type { Database } from './client.ts'
 import { priceHistory, products } from './schema/index.ts'
 
 /**
- * Migration 0008 (issue 15) on a database that already holds a listing: the shop's data as 0007 left it, migrated
+ * Migration 0008 on a database that already holds a listing: the shop's data as 0007 left it, migrated
  * the way a deployed instance is (drizzle's migrator applies what its journal lists and the database lacks).
  */
 let migration: MigrationHarness
@@ -33,7 +33,7 @@ describe('migration 0008 on a shop with listings', () => {
       insert into product (seller_id, title, img, thumb, category, original_price, resell_price, year, location, phone,
         condition, description, created_at)
       values (${SELLER}, 'Old Tote', ${IMG}, ${THUMB}, 'Tote', 30000, 18050, '2019', 'Leeds', '+44 555 0100', 'good',
-        'Listed before issue 15.', ${listedAt}::timestamptz)`)
+        'Listed before listing details existed.', ${listedAt}::timestamptz)`)
 
     await migration.migrateAll()
 

@@ -5,7 +5,7 @@ import type { Database } from './client.ts'
 import { ledgerEntries, orderEvents, orders, payments, products, refunds } from './schema/index.ts'
 
 /**
- * Migration 0011 (issue 16) on a shop that already sold bags: each paid booking becomes a completed order with its
+ * Migration 0011 on a shop that already sold bags: each paid booking becomes a completed order with its
  * ledger entries and one timeline entry; the ledger refuses to be changed; refunds cannot exceed what was paid.
  */
 let migration: MigrationHarness
@@ -30,7 +30,7 @@ async function listing(title: string, priceCents: number): Promise<string> {
     insert into product (seller_id, title, img, thumb, category, original_price, resell_price, year, location, phone,
       condition, description, photos)
     values (${SELLER}, ${title}, ${IMG}, ${THUMB}, 'Tote', 30000, ${priceCents}, '2019', 'Leeds', '+44 555 0100', 'good',
-      'Sold before issue 16.', ${JSON.stringify([{ url: IMG, thumb: THUMB }])}::jsonb)
+      'Sold before orders existed.', ${JSON.stringify([{ url: IMG, thumb: THUMB }])}::jsonb)
     returning id`)
   return rows
 }

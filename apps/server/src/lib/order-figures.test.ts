@@ -14,7 +14,7 @@ describe('orderFigures', () => {
     })
   })
 
-  it('keeps the shipping apart from the price (issue 16): the seller is owed both, the discount is on the price', () => {
+  it('keeps the shipping apart from the price: the seller is owed both, the discount is on the price', () => {
     expect(
       orderFigures({ amountCents: 18_000, discountCents: 3_000, discountConflictCents: 0, shippingCents: 1_000 }),
     ).toMatchObject({ priceCents: 20_000, shippingCents: 1_000, paidCents: 18_000, sellerOwedCents: 21_000 })

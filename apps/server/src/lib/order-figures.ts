@@ -6,7 +6,7 @@ export interface PaymentAmounts {
   discountCents: number
   /** A discount charged although another paid order of the customer already had it (flagged to the admin). */
   discountConflictCents: number
-  /** Shipping the charge included (issue 16: the order's; 0 for orders without shipping). */
+  /** Shipping the charge included (the order's; 0 for orders without shipping). */
   shippingCents?: number | null
 }
 
@@ -25,14 +25,14 @@ export interface OrderFigures {
    * shop's cost, not the seller's.
    */
   sellerOwedCents: number
-  /** What the discount costs the shop (MARKETPLACE.md §4 "discount cost"). */
+  /** What the discount costs the shop (docs/money.md#the-first-order-discount). */
   shopDiscountCostCents: number
   /** The part of that cost the shop should not have borne: a discount used twice (0 unless flagged). */
   discountConflictCents: number
 }
 
 /**
- * The one place a paid order's figures are computed (issue #12, finding 7): My Orders, the payment page, the
+ * The one place a paid order's figures are computed: My Orders, the payment page, the
  * seller's and the admin's summaries all read these, so that one order shows one set of numbers everywhere.
  */
 export function orderFigures(p: PaymentAmounts): OrderFigures {

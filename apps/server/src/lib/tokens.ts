@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
 
 /**
- * The spec's `accessToken`: a short-lived HS256 JWT naming the user and the session it was minted for (`sid`). The
+ * The original `accessToken`: a short-lived HS256 JWT naming the user and the session it was minted for (`sid`). The
  * role is read fresh on every request, and the token answers only while its session lives (plugins/auth.ts), so
  * sign-out, a password change or reset, a deleted account or a role change ends it at once.
  */

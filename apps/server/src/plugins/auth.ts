@@ -58,7 +58,7 @@ function allowed(access: Access, role: CurrentUser['role']): boolean {
 }
 
 /**
- * Who is calling, for every route: the bearer token (the spec's accessToken), valid only while the session it was
+ * Who is calling, for every route: the bearer token (the original accessToken), valid only while the session it was
  * minted from lives, or the better-auth session cookie; the user row is read fresh, so a role change or a deleted
  * account takes effect at once. Enforces each route's
  * `config.access` before validation, so an anonymous caller learns nothing about a route's body rules, and refuses

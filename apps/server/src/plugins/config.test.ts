@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config.ts'
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'preloved-config-'))
 
 describe('loadConfig', () => {
-  it('applies the defaults of DESIGN §2', () => {
+  it('applies the documented defaults', () => {
     const dir = dataDir()
     const c = loadConfig({ DATA_DIR: dir })
     expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', HOLD_MINUTES: 30, DEMO_DATA: true, dataDir: dir })

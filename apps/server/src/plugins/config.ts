@@ -103,7 +103,7 @@ const envSchema = z.object({
   NEW_SELLER_HOLD_DAYS: z.coerce.number({ error: 'must be a whole number of days' }).int().min(0).max(90).default(7),
   /** The most a listing may ask for shipping, in whole dollars (docs/decisions/035). */
   MAX_SHIPPING: z.coerce.number({ error: 'must be a whole number of dollars' }).int().min(0).max(10_000).default(100),
-  /** The lowest offer on a bag, in percent of its price (issue 17). */
+  /** The lowest offer on a bag, in percent of its price. */
   MIN_OFFER_PERCENT: z.coerce.number({ error: 'must be a whole percentage' }).int().min(1).max(99).default(60),
   /** Hours an offer, or a counter-offer, stands before it expires. */
   OFFER_HOURS: z.coerce.number({ error: 'must be a whole number of hours' }).int().min(1).max(720).default(48),

@@ -23,7 +23,7 @@ function validationMessage(err: FastifyError): string {
   const place = err.validationContext === 'body' ? 'body' : err.validationContext
   const message = first.message ?? 'is invalid'
   if (!field) return `${place}: ${message}`
-  // our schemas carry the spec's own messages ('Name is required'); zod's generic ones need the field named
+  // our schemas carry our own messages ('Name is required'); zod's generic ones need the field named
   return ZOD_GENERIC.test(message) ? `${field}: ${message}` : message
 }
 

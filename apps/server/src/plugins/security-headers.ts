@@ -10,7 +10,7 @@ import type { Config } from './config.ts'
  */
 export function securityHeaders(config: Pick<Config, 'PUBLIC_URL' | 'STRIPE_SECRET_KEY'>): Record<string, string> {
   const tls = Boolean(config.PUBLIC_URL?.startsWith('https://'))
-  // Stripe Elements: Stripe.js, its card iframe and its API, only when the Stripe provider is on (DESIGN §6)
+  // Stripe Elements: Stripe.js, its card iframe and its API, only when the Stripe provider is on (docs/product/checkout.md#processors)
   const stripe = config.STRIPE_SECRET_KEY ? ['https://js.stripe.com'] : []
   const headers: Record<string, string> = {}
   const res = {

@@ -38,7 +38,7 @@ export interface FakeStripe {
   calls: { method: string; path: string; idempotencyKey: string | undefined }[]
   /** While true, cancelling a PaymentIntent answers 500 (Stripe unreachable for that call). */
   failCancels: boolean
-  /** Connect accounts (payouts, issue 16): transfers capability 'inactive' until `activate`. */
+  /** Connect accounts (payouts): transfers capability 'inactive' until `activate`. */
   accounts: Map<string, FakeAccount>
   /** Account Links handed out. */
   accountLinks: { account: string; url: string; return_url: string; refresh_url: string }[]

@@ -10,7 +10,7 @@ import { insertProduct } from '../fixtures.ts'
 import { HOSTILE } from './hostile-strings.ts'
 
 /**
- * Delivery addresses under attack (issue 16 item 0): generated and hostile address bodies and ids on
+ * Delivery addresses under attack: generated and hostile address bodies and ids on
  * /api/addresses and the address of POST /api/create-payment-intent. Whatever comes in: never a 5xx, a refusal is
  * `{statusCode, error, message}`, what is stored is an address the shared schema accepts, at most
  * MAX_SAVED_ADDRESSES per account with at most one default, and the victim's addresses and booking stay as they were.

@@ -51,7 +51,7 @@ const VALID: Record<string, unknown> = {
   newPassword: 'Secret#1234',
   token: 'abc',
   code: 'WELCOME10',
-  // a listing's details (issue 15) and a brand
+  // a listing's details and a brand
   brand: 'chanel',
   colour: 'black',
   material: 'leather',
@@ -61,7 +61,7 @@ const VALID: Record<string, unknown> = {
   photos: [own.img],
   aliases: ['Fuzz'],
   tier: 'luxury',
-  // messages (issue 17)
+  // messages
   productId: own.id,
   text: 'Is it still available?',
 }
@@ -265,7 +265,7 @@ describe('fuzzing every /api route', () => {
 })
 
 /**
- * Issue 12, finding 1: the same generated requests' paths, spelt otherwise (dot segments, encoded dots and letters,
+ * The same generated requests' paths, spelt otherwise (dot segments, encoded dots and letters,
  * doubled and trailing slashes, case, ';' parameters, backslashes, fragments, absolute-form targets), sent over a
  * real socket as written (`inject` would normalise them). Each alias gets a refusal (400/404 in our error shape) or
  * exactly the plain path's answer (status and body): never a 5xx, never another access decision than the plain path's.

@@ -10,7 +10,7 @@ import { HOSTILE, SQL_INJECTION } from './hostile-strings.ts'
 import { makeVictim, snapshot, type Victim } from './victim.ts'
 
 /**
- * Issue 15's routes under attack: PATCH /api/categoryDetails/{id}, POST /api/brands, GET /api/sellers/{id} and
+ * The listing-details routes under attack: PATCH /api/categoryDetails/{id}, POST /api/brands, GET /api/sellers/{id} and
  * GET /api/products/{id} (fuzz.test.ts also fuzzes them, and spells their paths otherwise, with every other route).
  * Whatever comes in: never a 5xx, errors in our shape, and what is stored is what was sent or nothing.
  */

@@ -11,7 +11,7 @@ import { uploadPhoto } from '../upload.ts'
 import { HOSTILE, HOSTILE_AMOUNTS } from './hostile-strings.ts'
 
 /**
- * Hostile callers of the money routes (issue 16): generated query strings and bodies never make a 5xx or a stack
+ * Hostile callers of the money routes: generated query strings and bodies never make a 5xx or a stack
  * trace; the amount, the seller and the account's details come from the server only, so nobody can pay themselves
  * more than their available balance, or touch another seller's money.
  */

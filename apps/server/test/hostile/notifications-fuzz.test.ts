@@ -12,7 +12,7 @@ import { buildTestApp } from '../build-test-app.ts'
 import { HOSTILE } from './hostile-strings.ts'
 
 /**
- * Issue 17's notification routes under attack: generated bodies, ids, queries, saved-search query strings and
+ * The notification routes under attack: generated bodies, ids, queries, saved-search query strings and
  * unsubscribe tokens. Whatever comes in: never a 5xx, every refusal is our error JSON, the victim's notifications stay
  * unread and their mail settings untouched, order mail stays on, and every stored saved search is a query /search
  * accepts. FUZZ_SEED / FUZZ_RUNS explore further.

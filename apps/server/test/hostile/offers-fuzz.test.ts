@@ -10,7 +10,7 @@ import { insertProduct } from '../fixtures.ts'
 import { HOSTILE } from './hostile-strings.ts'
 
 /**
- * Offers under attack (issue 17): random sequences of offers, moves and bookings by two buyers, the seller, a
+ * Offers under attack: random sequences of offers, moves and bookings by two buyers, the seller, a
  * stranger, an admin and nobody, with valid, broken and hostile bodies and ids, between clock jumps and sweeps.
  * Whatever comes in: never a 5xx, every refusal is our error JSON, a stranger changes nothing, and the bags stay
  * sound: one standing offer per buyer and bag, at most one hold per bag (an accepted offer in time, or a booking),

@@ -475,7 +475,7 @@ describe('signing in as someone else', () => {
   })
 })
 
-describe('token revocation after sign-out (issue 12, finding 6)', () => {
+describe('token revocation after sign-out', () => {
   it('a stolen access token stops working once its owner signs out', async () => {
     const owner = await signUp(t.app, { email: 'o-revoked@example.test', role: 'seller' })
     const stolen = owner.bearer

@@ -9,7 +9,7 @@ import { DAY, orderIn } from '../review-fixtures.ts'
 import { HOSTILE } from './hostile-strings.ts'
 
 /**
- * Reviews and replies under attack (issue 17): random sequences of reviews, replies and reads by every party and by
+ * Reviews and replies under attack: random sequences of reviews, replies and reads by every party and by
  * strangers, with valid, broken and hostile bodies, ids and query strings, between clock jumps and deadline sweeps.
  * Whatever comes in: never a 5xx, every refusal is our error JSON, a stranger changes nothing, and what is stored
  * keeps the rules: at most one review per order, only of a completed order within REVIEW_DAYS of completion, 1–5

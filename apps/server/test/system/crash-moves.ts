@@ -15,8 +15,8 @@ import {
 } from './harness.ts'
 
 /**
- * Issue 16: "a kill -9 during a stream of moves leaves the ledger balanced". Paid orders are moved concurrently through
- * every path of MARKETPLACE.md §4 (ship, confirm, dispute, cancel, admin refunds in part and in full, admin resolve,
+ * A kill -9 during a stream of moves leaves the ledger balanced. Paid orders are moved concurrently through
+ * every path of docs/product/orders.md#moves (ship, confirm, dispute, cancel, admin refunds in part and in full, admin resolve,
  * seller payouts); the process is SIGKILLed once some of those moves were acknowledged, started again on the same
  * storage, and the database is checked against what the clients were told.
  */

@@ -9,7 +9,7 @@ export const serverDir = fileURLToPath(new URL('../..', import.meta.url))
 export const SECRET = 'system-test-secret-system-test-secret-0123'
 export const PASSWORD = 'Secret#123'
 export const CARD = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', zip: '10001' }
-/** A delivery address as the payment page sends it with the payment intent (MARKETPLACE.md §7). */
+/** A delivery address as the payment page sends it with the payment intent (docs/product/checkout.md#delivery-address). */
 export const ADDRESS = {
   name: 'Bea Buyer',
   line1: '1 Rose Street',
@@ -133,7 +133,7 @@ export class Client {
     this.call<T>('POST', path, { body, headers: s?.bearer })
   get = <T = Json>(path: string, s?: Session) => this.call<T>('GET', path, { headers: s?.bearer })
 
-  /** Sign up through better-auth, fetch the spec's token with the cookie, record the role. */
+  /** Sign up through better-auth, fetch the original token with the cookie, record the role. */
   async signUp(email: string, role?: 'customer' | 'seller'): Promise<Session> {
     const name = email.split('@')[0]!
     const res = await this.call('POST', '/api/auth/sign-up/email', { body: { name, email, password: PASSWORD } })
@@ -273,7 +273,7 @@ export async function sellerWithBags(api: Client, email: string, n: number, colo
 /**
  * Checks the money invariants on a database: no payment without its booking paid and its bag sold (unless the
  * payment was refunded in full: its booking is then cancelled), no booking paid and no bag sold without a payment,
- * no payment without its order (issue 16: written in the payment's transaction). Returns the broken rows (empty when
+ * no payment without its order (written in the payment's transaction). Returns the broken rows (empty when
  * the data is whole).
  */
 export async function halfWritten(query: (sql: string) => Promise<{ rows: unknown[] }>): Promise<unknown[]> {
@@ -301,7 +301,7 @@ export async function halfWritten(query: (sql: string) => Promise<{ rows: unknow
 }
 
 /**
- * MARKETPLACE.md §4's money invariant for every order, in SQL (the API tests' expectBalanced, for a database a process
+ * The money invariant of docs/money.md#the-invariants for every order, in SQL (the API tests' expectBalanced, for a database a process
  * wrote): buyer paid = refunds + seller's share + commission − discount cost; the order's ledger entries sum to paid −
  * refunded; they belong to its seller or the shop; the seller's share is never negative; the test processor gave
  * back exactly the order's refunds; a cancelled or refunded order was refunded in full. Returns the broken orders.
@@ -342,7 +342,7 @@ export async function ledgerBroken(query: (sql: string) => Promise<{ rows: unkno
 }
 
 /**
- * Each seller's money from the ledger alone (MARKETPLACE.md §7 "Earnings"): `total` is every entry of the account
+ * Each seller's money from the ledger alone (docs/product/orders.md#earnings): `total` is every entry of the account
  * (what pending + available must show), `available` the entries of closed orders and the payouts, `payouts` what was
  * paid out, and `payoutMismatch` the payouts whose ledger entry is not minus their amount.
  */

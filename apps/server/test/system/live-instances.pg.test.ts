@@ -8,7 +8,7 @@ import { type LiveInstance, startLiveInstance } from './live-harness.ts'
 import { SseClient } from './live-sse.ts'
 
 /**
- * Live updates across two real server processes on one PostgreSQL database (issue 17): an event published on
+ * Live updates across two real server processes on one PostgreSQL database: an event published on
  * instance A reaches an SSE client on instance B, by LISTEN/NOTIFY, and by Redis pub/sub when TEST_REDIS_URL is set.
  * Messages go through the real routes (POST /api/conversations on A, a reply on B); the other cases publish through
  * live-instance.ts's internal path over IPC (the real app plus that path), to control exactly what is published.

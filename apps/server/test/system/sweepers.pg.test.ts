@@ -18,7 +18,7 @@ import {
 } from './harness.ts'
 
 /**
- * Issue 16: "a system test with two instances and the sweeper on both: every expired order moves once". Two real
+ * Two instances with the sweeper on both: every expired order moves once. Two real
  * server processes on one fresh PostgreSQL database, each sweeping every 0.2 s; 40 paid orders, half of them shipped;
  * every deadline is made due at once by moving the stored dates into the past (the timers run from stored deadlines:
  * this is the clock move for processes), while buyers and sellers keep reading their orders on both instances (a read

@@ -8,7 +8,7 @@ import { isToasterRequested, subscribeToToaster } from '@/lib/toaster-signal'
 
 const Toaster = lazy(() => import('@/lib/toast').then((module) => ({ default: module.ToastLayer })))
 
-// Where toasts show (issue 14, item 8): at the top they covered the logo and the page heading. Phones: bottom
+// Where toasts show: at the top they covered the logo and the page heading. Phones: bottom
 // centre, above the home indicator; wider screens: bottom right, clear of the header and of the page's heading.
 const WIDE = '(min-width: 640px)'
 const subscribeToWidth = (onChange: () => void) => {
@@ -19,7 +19,7 @@ const subscribeToWidth = (onChange: () => void) => {
 const isWide = () => matchMedia(WIDE).matches
 const toasterStyle = { bottom: 'calc(1rem + env(safe-area-inset-bottom))' }
 
-/** react-hot-toast's <Toaster /> with its defaults (SPEC §9) but for its place, mounted once some page can toast. */
+/** react-hot-toast's <Toaster /> with its defaults (docs/product/storefront.md#feedback) but for its place, mounted once some page can toast. */
 function OnDemandToaster() {
   const requested = useSyncExternalStore(subscribeToToaster, isToasterRequested, () => false)
   const wide = useSyncExternalStore(subscribeToWidth, isWide, () => false)

@@ -102,7 +102,7 @@ const authPaths = new Set<string>([paths.login(), paths.signup(), paths.forgotPa
 /**
  * A 401 on a call that carried a token: the token (1 hour) may be out of date while the session cookie (1 week) holds.
  * The API client asks for a new one once and repeats the call. A 401 that no new token cures means the session is
- * over: go to the login page, keeping where the user was (SPEC §4).
+ * over: go to the login page, keeping where the user was (docs/product/accounts.md#guards).
  */
 function useSessionEndHandlers() {
   const navigate = useNavigate()

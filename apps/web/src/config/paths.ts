@@ -1,4 +1,4 @@
-/** Every path of SPEC §2 in one place; build links with these, never by hand. */
+/** Every path of docs/product/storefront.md#pages in one place; build links with these, never by hand. */
 export const paths = {
   home: () => '/',
   blogs: () => '/blogs',
@@ -6,9 +6,9 @@ export const paths = {
   categories: () => '/categories',
   category: (slug: string) => `/category/${encodeURIComponent(slug)}`,
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
-  /** MARKETPLACE.md §2: a seller's public profile (the listing's `sellerId`). */
+  /** docs/product/listings.md#seller-profile: a seller's public profile (the listing's `sellerId`). */
   seller: (id: string) => `/seller/${encodeURIComponent(id)}`,
-  /** MARKETPLACE.md §3: the search page, its state in the query (`{ brand: 'chanel' }`, or the page's own params). */
+  /** docs/product/search.md: the search page, its state in the query (`{ brand: 'chanel' }`, or the page's own params). */
   search: (query?: Record<string, string> | URLSearchParams) => {
     const search = new URLSearchParams(query).toString()
     return search ? `/search?${search}` : '/search'
@@ -18,7 +18,7 @@ export const paths = {
   forgotPassword: () => '/forgot-password',
   resetPassword: () => '/reset-password',
   becomeSeller: () => '/become-a-seller',
-  /** Issue 17: a mail's signed unsubscribe link (no sign-in needed). */
+  /** A mail's signed unsubscribe link (no sign-in needed). */
   unsubscribe: (token?: string) => (token ? `/unsubscribe?${new URLSearchParams({ token })}` : '/unsubscribe'),
   dashboard: {
     root: () => '/dashboard',
@@ -26,10 +26,10 @@ export const paths = {
     wishlist: () => '/dashboard/wishlist',
     payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
     addresses: () => '/dashboard/addresses',
-    /** Issue 16: an order after payment, for its buyer, its seller and admins; and its printable receipt. */
+    /** An order after payment, for its buyer, its seller and admins; and its printable receipt. */
     order: (id: string) => `/dashboard/orders/${encodeURIComponent(id)}`,
     orderReceipt: (id: string) => `/dashboard/orders/${encodeURIComponent(id)}/receipt`,
-    /** Issue 16: the seller's sold bags. */
+    /** The seller's sold bags. */
     mySales: () => '/dashboard/mySales',
     allCustomers: () => '/dashboard/allCustomers',
     allSellers: () => '/dashboard/allSellers',
@@ -42,29 +42,29 @@ export const paths = {
     addProducts: () => '/dashboard/addProducts',
     myProducts: () => '/dashboard/myProducts',
     editProduct: (id: string) => `/dashboard/myProducts/${encodeURIComponent(id)}/edit`,
-    // issue 16: the seller's money, and the admin's orders and disputes
+    // the seller's money, and the admin's orders and disputes
     earnings: () => '/dashboard/earnings',
     /** The admin's orders; `q` searches them by order id or a buyer's or seller's email. */
     adminOrders: (q?: string) => (q ? `/dashboard/orders?${new URLSearchParams({ q })}` : '/dashboard/orders'),
     disputes: () => '/dashboard/disputes',
     dispute: (id: string) => `/dashboard/disputes/${encodeURIComponent(id)}`,
-    // issue 17: the offers a buyer made, and the offers on a seller's bags
+    // the offers a buyer made, and the offers on a seller's bags
     myOffers: () => '/dashboard/myOffers',
     offersReceived: () => '/dashboard/offersReceived',
-    // issue 17: the inbox and one conversation (every role), and the admin's reported messages
+    // the inbox and one conversation (every role), and the admin's reported messages
     messages: () => '/dashboard/messages',
     conversation: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
     reportedMessages: () => '/dashboard/reportedMessages',
     // the admin's flags: orders between accounts that may be one person, bags held again and again
     flags: () => '/dashboard/flags',
-    // issue 17: the bell's page, mail settings and saved searches, for every role
+    // the bell's page, mail settings and saved searches, for every role
     notifications: () => '/dashboard/notifications',
     notificationSettings: () => '/dashboard/notification-settings',
     savedSearches: () => '/dashboard/saved-searches',
   },
 } as const
 
-/** Where the header's Dashboard link goes (SPEC §2): admin to allSellers, seller to myProducts, others to myOrders. */
+/** Where the header's Dashboard link goes (docs/product/storefront.md#header-and-menus): admin to allSellers, seller to myProducts, others to myOrders. */
 export function dashboardHome(role: 'customer' | 'seller' | 'admin'): string {
   if (role === 'admin') return paths.dashboard.allSellers()
   if (role === 'seller') return paths.dashboard.myProducts()
@@ -72,7 +72,7 @@ export function dashboardHome(role: 'customer' | 'seller' | 'admin'): string {
 }
 
 /**
- * Where 'Sell your bag' and 'Let's Go' lead (issue 14; SPEC §3 sent everyone to /login): a seller to Add Product, a
+ * Where 'Sell your bag' and 'Let's Go' lead (docs/product/storefront.md#header-and-menus; once everyone went to /login): a seller to Add Product, a
  * signed-in customer or admin to the page on becoming a seller, a visitor to the login page.
  */
 export function sellPath(role: 'customer' | 'seller' | 'admin' | undefined): string {

@@ -1,4 +1,4 @@
-/** The API token lives in localStorage under `accessToken` (SPEC §6, §9). */
+/** The API token lives in localStorage under `accessToken` (docs/product/accounts.md#sign-in). */
 export const ACCESS_TOKEN_KEY = 'accessToken'
 
 export function getAccessToken(): string | null {

@@ -4,7 +4,7 @@ import { clearAccessToken, getAccessToken } from './access-token'
 
 const API_PREFIX = '/api'
 
-/** A failed API call, carrying the server's error body `{ statusCode, error, message }` (DESIGN §4). */
+/** A failed API call, carrying the server's error body `{ statusCode, error, message }` (docs/product/storefront.md#api-rules). */
 export class ApiError extends Error {
   override readonly name = 'ApiError'
   readonly statusCode: number
@@ -22,7 +22,7 @@ export class ApiError extends Error {
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError
 
 /**
- * A query's `retry`: TanStack Query's default of 3 (SPEC §8), except for a 4xx, which asking again will not change
+ * A query's `retry`: TanStack Query's default of 3 (docs/product/storefront.md#feedback), except for a 4xx, which asking again will not change
  * (an unknown category, a removed bag, someone else's booking; a 401 already went through the token renewal).
  */
 export const retryServerErrors = (failureCount: number, error: Error): boolean =>
@@ -40,7 +40,7 @@ export type RequestOptions = {
 type UnauthorizedHandler = () => void
 let onUnauthorized: UnauthorizedHandler | undefined
 
-/** The router registers how to get to the login page when the server answers 401 (STYLE §5). */
+/** The router registers how to get to the login page when the server answers 401 (docs/style.md#errors). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | undefined): void {
   onUnauthorized = handler
 }
@@ -181,7 +181,7 @@ async function request<S extends ResponseParser>(
   return (await requestWithHeaders(method, path, responseSchema, body, options)).data
 }
 
-/** The cursor of the next page, from a `Link: <…?cursor=…>; rel="next"` header (DESIGN §4); null on the last page. */
+/** The cursor of the next page, from a `Link: <…?cursor=…>; rel="next"` header (docs/product/storefront.md#lists); null on the last page. */
 export function nextCursorOf(link: string | null): string | null {
   const target = link?.match(/<([^>]*)>\s*;\s*rel="?next"?/)?.[1]
   return target ? new URL(target, 'http://x').searchParams.get('cursor') : null

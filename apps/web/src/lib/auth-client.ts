@@ -43,8 +43,8 @@ export function useSession() {
 }
 
 /**
- * Log Out (SPEC §4): ends the server session, forgets the token and every cached answer. A failure is only logged
- * (SPEC §8); the visitor is signed out of this tab either way.
+ * Log Out (docs/product/accounts.md#sign-in): ends the server session, forgets the token and every cached answer. A failure is only logged
+ * (docs/product/accounts.md#sign-in); the visitor is signed out of this tab either way.
  */
 export async function signOut(): Promise<void> {
   try {

@@ -11,7 +11,7 @@ export function formatCountdown(ms: number): string {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
- * The time left before a deadline days away, in words as a phone fits them (issue 16's order pages): '2 days 3 h',
+ * The time left before a deadline days away, in words as a phone fits them (the order pages): '2 days 3 h',
  * '1 day', '5 h 20 min', '42 min'; under ten minutes the seconds count too ('09:59', as `formatCountdown`). Null when
  * the time is up. Minutes round up (a started minute still counts), so the text never says less than is left.
  */

@@ -7,7 +7,7 @@ import {
 import { useEffect, useRef } from 'react'
 
 /**
- * Live updates in the browser (issue 17): one EventSource on GET /api/events per tab (the session cookie proves who
+ * Live updates in the browser: one EventSource on GET /api/events per tab (the session cookie proves who
  * it is), shared by every component that listens; it reconnects with Last-Event-ID by itself. When the stream cannot
  * be had (no EventSource, the server refused it, or it keeps failing, as behind a proxy that buffers), the same
  * events are polled as JSON every POLL_MS from the last id seen, and the stream is tried again now and then. A 401

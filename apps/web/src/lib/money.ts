@@ -1,6 +1,6 @@
 import { formatPrice } from './format'
 
-// Money on the pages of issue 16 (Earnings, admin Orders and Disputes): JSON carries dollars with two decimals,
+// Money on the order pages (Earnings, admin Orders and Disputes): JSON carries dollars with two decimals,
 // arithmetic here runs in whole cents so that 0.1 + 0.2 never shows as 0.30000000000000004.
 
 /** Whole cents of a dollar amount from the API (rounded: JSON dollars have at most two decimals). */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 
 /**
- * TanStack Query's defaults are the spec's: 3 retries with exponential back-off capped at 30 s (SPEC §8).
+ * TanStack Query's defaults are ours: 3 retries with exponential back-off capped at 30 s (docs/product/storefront.md#feedback).
  * Do not change `retry` here.
  *
  * An answer counts as fresh for 10 s: a page's loader (on the server, or in the browser on later moves) has just read

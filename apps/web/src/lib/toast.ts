@@ -3,7 +3,7 @@
 // but has not yet does not pay for rendering it on its first load. A page that toasts only after a user action imports
 // `@/lib/notify` instead (the same calls), which downloads this module and react-hot-toast with the first toast.
 //
-// One outcome at a time (issue 14, item 8): a success, error or plain toast that names no `id` takes OUTCOME_TOAST_ID,
+// One outcome at a time: a success, error or plain toast that names no `id` takes OUTCOME_TOAST_ID,
 // so the next outcome replaces the one on screen (an error is not left beside the success that followed it) instead
 // of stacking. A call that must stand beside the others passes its own stable `id` (one per form or action).
 import { createElement, useEffect, useRef, useState } from 'react'

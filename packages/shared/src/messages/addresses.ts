@@ -1,4 +1,4 @@
-/** The texts of delivery addresses (issue 16 item 0). */
+/** The texts of delivery addresses. */
 export const addressesMessages = {
   nameRequired: 'Enter the name of the person receiving the bag',
   line1Required: 'Enter the street and number',
@@ -11,7 +11,7 @@ export const addressesMessages = {
   phoneInvalid: 'Phone number may contain only digits, spaces, +, ( ) and -',
   addressNotFound: 'Address not found',
   tooManyAddresses: 'You can keep at most 10 saved addresses: delete one first.',
-  // the API (issue 16 item 0, address helper)
+  // the API (address helper)
   /** A refused delivery address names its field: `address.postcode: Enter the postcode`. */
   fieldRefused: (field: string, message: string) => `${field}: ${message}`,
   notAnAddress: 'must be an object with name, line1, city, postcode, country and phone',

@@ -1,4 +1,4 @@
-/** The texts of brands (MARKETPLACE.md §2). */
+/** The texts of brands (docs/product/listings.md#brands). */
 export const brandsMessages = {
   unknown: (input: string) => `brand "${input}" is not a known brand: choose one from the list`,
   nameHasNoLetters: 'name must contain letters or digits',

@@ -4,7 +4,7 @@ export const conversationsNavMessages = {
   reportedMessages: 'Reported messages',
 } as const
 
-/** The texts of buyer–seller messages, blocks and message reports (MARKETPLACE.md §5; issue 17). */
+/** The texts of buyer–seller messages, blocks and message reports (docs/product/messages.md). */
 export const conversationsMessages = {
   // refusals
   notFound: 'Conversation not found',

@@ -1,4 +1,4 @@
-/** The texts of seller earnings, payouts and payout accounts (issue 16). */
+/** The texts of seller earnings, payouts and payout accounts. */
 export const earningsMessages = {
   sellersOnly: 'Earnings are for sellers.',
   sellerNotFound: 'Seller not found',

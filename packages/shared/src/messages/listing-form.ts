@@ -1,4 +1,4 @@
-/** The texts of the Add Product and Edit forms' listing details (issue 15, MARKETPLACE.md §2). */
+/** The texts of the Add Product and Edit forms' listing details (docs/product/listings.md). */
 export const listingFormMessages = {
   sectionBag: 'The bag',
   sectionCondition: 'Condition and wear',

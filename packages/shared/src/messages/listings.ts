@@ -1,11 +1,11 @@
-/** The texts of issue 15's listing details (MARKETPLACE.md §2). */
+/** The texts of listing details (docs/product/listings.md). */
 export const listingsMessages = {
   priceDropped: 'Price dropped',
   /** 429 of POST /api/categoryDetails: new listings per seller and hour (decision 033). */
   tooManyListings: (max: number, verified: boolean, wait: string) =>
     `You can list at most ${max} bags an hour${verified ? '' : ' until your account is verified'}. Please try again in ${wait}.`,
   previousPrice: 'Was',
-  /** Beside a card's price when it is not the struck one (SPEC's category card lists the original price). */
+  /** Beside a card's price when it is not the struck one (the original category card lists the original price). */
   originalPrice: 'Original price',
   notStated: 'Not stated',
   photoNotOurs: 'photos must be photos uploaded to this site (POST /api/images)',

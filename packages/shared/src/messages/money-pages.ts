@@ -1,6 +1,6 @@
 import type { DisputeReason, LedgerKind, OrderStatus } from '../orders.ts'
 
-/** The texts of the seller's Earnings page and the admin's Orders and Disputes pages (issue 16 item 4). */
+/** The texts of the seller's Earnings page and the admin's Orders and Disputes pages. */
 export const moneyPagesMessages = {
   earnings: {
     title: 'Earnings',

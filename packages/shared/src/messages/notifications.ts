@@ -1,4 +1,4 @@
-/** The texts of notifications, mail preferences, unsubscribe links and saved searches (issue 17, MARKETPLACE.md §6). */
+/** The texts of notifications, mail preferences, unsubscribe links and saved searches (docs/product/notifications.md). */
 export const notificationsMessages = {
   // the bell and the notifications page
   bell: 'Notifications',

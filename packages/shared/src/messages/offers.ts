@@ -12,8 +12,8 @@ const STATE_SENTENCES: Record<OfferStatus, string> = {
 }
 
 /**
- * The texts of offers (MARKETPLACE.md §5; issue 17 item 1): the API's refusals, the notifications and mail, and the
- * product page's dialog and the dashboard's offers pages. Vinted's and Vestiaire Collective's words where the spec is
+ * The texts of offers (docs/product/offers.md): the API's refusals, the notifications and mail, and the
+ * product page's dialog and the dashboard's offers pages. Vinted's and Vestiaire Collective's words where our own rules are
  * silent.
  */
 export const offersMessages = {

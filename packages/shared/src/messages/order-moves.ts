@@ -11,7 +11,7 @@ const STATE_WORDS: Record<OrderStatus, string> = {
   refunded: 'refunded',
 }
 
-/** The texts of the order's moves (issue 16): the API's refusals and the timeline's notes. */
+/** The texts of the order's moves: the API's refusals and the timeline's notes. */
 export const orderMovesMessages = {
   notFound: 'Order not found',
   /** 409: the move is not possible in the order's current state; the message names it. */
@@ -53,7 +53,7 @@ export const orderMovesMessages = {
   noteReminder: 'Reminder sent to the seller: ship by tomorrow',
 } as const
 
-/** Mail sent at each move of an order (MARKETPLACE.md §4). */
+/** Mail sent at each move of an order (docs/product/orders.md#mail). */
 export const orderMailMessages = {
   receiptSubject: (title: string) => `Your receipt: ${title}`,
   receipt: (o: {

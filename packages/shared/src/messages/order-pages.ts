@@ -1,11 +1,11 @@
 import type { Carrier, DisputeReason, OrderActor, OrderStatus } from '../orders.ts'
 
-/** Who is looking at an order: its buyer, its seller, or an admin (issue 16 pages). */
+/** Who is looking at an order: its buyer, its seller, or an admin (the order pages). */
 export type OrderViewer = 'buyer' | 'seller' | 'admin'
 
 /**
- * The texts of the buyer's and seller's order pages, My Sales and the receipt (issue 16 item 4). Vinted's and Vestiaire
- * Collective's words where MARKETPLACE.md is silent.
+ * The texts of the buyer's and seller's order pages, My Sales and the receipt. Vinted's and Vestiaire
+ * Collective's words where our own rules are silent.
  */
 export const orderPagesMessages = {
   mySales: 'My Sales',

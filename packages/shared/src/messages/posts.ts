@@ -1,4 +1,4 @@
-/** The texts of the blog's posts (issue 14): the API's refusals, the form's rules and the editor's toasts. */
+/** The texts of the blog's posts: the API's refusals, the form's rules and the editor's toasts. */
 export const postsMessages = {
   notFound: 'Post not found',
   slugTaken: 'Slug is already used by another post',

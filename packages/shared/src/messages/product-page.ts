@@ -1,4 +1,4 @@
-/** The texts of the product page (issue 15, item 4): its gallery, the listing's fields and the rows below. */
+/** The texts of the product page: its gallery, the listing's fields and the rows below. */
 export const productPageMessages = {
   breadcrumb: 'Breadcrumb',
   gallery: (title: string) => `Photos of ${title}`,

@@ -14,7 +14,7 @@ const STATE_WORDS: Record<OrderStatus, string> = {
 const stars = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`
 const reviewsWord = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'review' : 'reviews'}`
 
-/** Reviews and badges (MARKETPLACE.md §5; issue 17 item 4): the API's refusals, notifications, mail and screens. */
+/** Reviews and badges (docs/product/reviews.md): the API's refusals, notifications, mail and screens. */
 export const reviewsMessages = {
   // the API
   notFound: 'Review not found',

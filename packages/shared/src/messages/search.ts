@@ -1,5 +1,5 @@
 /**
- * The texts of search (MARKETPLACE.md §3): GET /api/search's refusals that the shared query schema cannot say itself,
+ * The texts of search (docs/product/search.md): GET /api/search's refusals that the shared query schema cannot say itself,
  * the header's box, the /search page and the shortcuts into it.
  */
 export const searchMessages = {

@@ -1,4 +1,4 @@
-/** The texts of seller profiles (MARKETPLACE.md §2; issue 15, item 6). */
+/** The texts of seller profiles (docs/product/listings.md#seller-profile). */
 export const sellersMessages = {
   verified: 'Verified seller',
   memberSince: (monthYear: string) => `Member since ${monthYear}`,

@@ -1,4 +1,4 @@
-/** The texts of the shop's settings (issue 14): the form's rules and its toast. */
+/** The texts of the shop's settings: the form's rules and its toast. */
 export const settingsMessages = {
   taglineRequired: 'Blog tagline is required',
   taglineTooLong: (max: number) => `Blog tagline must be at most ${max} characters`,

@@ -1,7 +1,7 @@
 import type { Address } from '@preloved/shared/addresses'
 
 /**
- * One saved delivery address per demo account (issue 16 item 0), its default: the payment page has one picked from
+ * One saved delivery address per demo account, its default: the payment page has one picked from
  * the first visit, and the Addresses page shows something on a fresh start. Keyed by the demo user's key.
  */
 export const DEMO_ADDRESSES: Readonly<Record<string, Omit<Address, 'line2'> & { line2?: string }>> = {

@@ -10,7 +10,7 @@ import { chatMessages, conversations } from '../schema/index.ts'
 import { DEMO_CONVERSATIONS, seedDemoConversations } from './demo-conversations.ts'
 import { seedReferenceData } from './seed.ts'
 
-// Issue 17 item 6: two demo conversations, one with a phone number hidden before storing, each ending unread for its
+// Two demo conversations, one with a phone number hidden before storing, each ending unread for its
 // recipient; written by the conversations module's own functions in one transaction.
 
 const NOW = Date.UTC(2026, 10, 25, 12)

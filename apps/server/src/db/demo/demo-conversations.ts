@@ -4,7 +4,7 @@ import type { DbOrTx } from '../client.ts'
 import { conversations } from '../schema/index.ts'
 import type { DemoCustomerKey } from './demo-orders.ts'
 
-// Two conversations for the demo (issue 17 item 6), written by the conversations module's own functions inside the
+// Two conversations for the demo, written by the conversations module's own functions inside the
 // seed's transaction: a question about a bag for sale (read by both), and the conversation of the disputed demo order,
 // where the buyer's phone number was hidden before storing and the seller's two answers are still unread, so the inbox
 // shows an unread count on a fresh start. The admin may read the second one: its order is under dispute.

@@ -49,7 +49,7 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   },
 ]
 
-/** Every demo account signs in with this password (it meets the signup rules of SPEC §5). */
+/** Every demo account signs in with this password (it meets the signup rules of docs/product/accounts.md#sign-up). */
 export const DEMO_PASSWORD = 'Demo#2026'
 export const DEMO_EMAIL_DOMAIN = 'demo.preloved.test'
 
@@ -98,7 +98,7 @@ export interface DemoListing {
   seller: DemoSellerKey
   originalPriceCents: number
   resellPriceCents: number
-  /** Year of purchase, as text (SPEC §5). */
+  /** Year of purchase, as text (docs/product/listings.md#fields). */
   year: string
   location: string
   phone: string

@@ -4,7 +4,7 @@ import { formatUsd } from '../../lib/money.ts'
 import type { DbOrTx } from '../client.ts'
 import { notifications, orders, products, savedSearches, wishlists } from '../schema/index.ts'
 
-// Notifications and saved searches for the demo accounts (issue 17 item 6; MARKETPLACE.md §9): the bell has something
+// Notifications and saved searches for the demo accounts (docs/product/storefront.md#demo-data): the bell has something
 // to show on a fresh `npm start`. Emma keeps two bags whose price dropped on her wishlist (one notice read, one not), a
 // saved search with a match, and her orders' news; Noah a saved search; each selling demo seller the news of a sale.
 // Written in seed.ts's one transaction, after the demo orders, with times relative to the seed.

@@ -14,7 +14,7 @@ import { DEMO_PASSWORD } from './demo-data.ts'
 import { DEMO_OFFERS } from './demo-offers.ts'
 import { seedDemoData } from './seed.ts'
 
-// Issue 17 item 6: the demo has offers in every state for the demo accounts, made by the offers module itself.
+// The demo has offers in every state for the demo accounts, made by the offers module itself.
 
 const HOUR = 3_600_000
 const NOW = new Date(Date.UTC(2026, 10, 26, 12))

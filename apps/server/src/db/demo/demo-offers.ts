@@ -7,7 +7,7 @@ import type { Db } from '../client.ts'
 import { users } from '../schema/index.ts'
 import { DEMO_ORDERS } from './demo-orders.ts'
 
-// Offers in every state for the demo accounts (MARKETPLACE.md §9; issue 17 item 6), made and moved by the offers
+// Offers in every state for the demo accounts (docs/product/storefront.md#demo-data), made and moved by the offers
 // module's own functions at times before the seed, on bags of the demo sellers that no demo order uses and that are
 // not on the front page. Quiet: the demo's past sends no notifications or mail.
 

@@ -28,7 +28,7 @@ import { DEMO_ORDERS, DEMO_PAYOUT_ACCOUNT, type DemoOrderState } from './demo-or
 import { DEMO_PAST_SALES } from './demo-reviews.ts'
 import { DEFAULT_ORDER_RULES, seedDemoData } from './seed.ts'
 
-// Issue 16 item 6: the demo's orders are consistent — money (ledger sums), state, timeline, the bags — and the README's
+// The demo's orders are consistent — money (ledger sums), state, timeline, the bags — and the README's
 // demo accounts still work with them in place.
 
 const DAY = 86_400_000
@@ -98,7 +98,7 @@ describe('demo orders', () => {
       DEMO_USERS.find((u) => u.email.toLowerCase() === people.find((p) => p.id === id)?.email)
     expect(new Set(all.map((o) => keyOf(o.buyerId)?.key))).toEqual(new Set(DEMO_CUSTOMERS.map((c) => c.key)))
     expect(new Set(all.map((o) => keyOf(o.sellerId)?.key))).toEqual(new Set(DEMO_SELLERS.map((s) => s.key)))
-    // one waits for the buyer's address (SPEC's payment without one), one has a partial refund
+    // one waits for the buyer's address (the original payment without one), one has a partial refund
     expect(all.filter((o) => o.status === 'paid' && o.address === null)).toHaveLength(1)
     for (const o of await demoOrders()) expect(o.order.status, o.spec.listing).toBe(STATUS[o.spec.state])
   })

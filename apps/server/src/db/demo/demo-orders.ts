@@ -33,7 +33,7 @@ import type { DemoSellerKey } from './demo-data.ts'
 /** The demo customers who buy (demo-data.ts DEMO_CUSTOMERS). */
 export type DemoCustomerKey = 'emma' | 'noah'
 
-// Orders in every state for the demo (MARKETPLACE.md §9; issue 16 item 6). Each one is paid as the payment route
+// Orders in every state for the demo (docs/product/storefront.md#demo-data). Each one is paid as the payment route
 // pays it (booking, test-mode intent and charge, payment, the bag sold, then the orders module's createPaidOrder) and
 // moved by the orders module's own moves, at times relative to the seed, so the ledger and the timeline are what the
 // real moves write (seed.ts runs them inside its one transaction: `deps.db` is that transaction, each move a savepoint). Only the payout is written here (the payouts module is not on main yet): its payout row and its

@@ -10,7 +10,7 @@ export interface DemoPost {
 }
 
 /**
- * The blog's demo posts: SPEC's four question-and-answer cards, then articles about buying and caring for a
+ * The blog's demo posts: the original four question-and-answer cards, then articles about buying and caring for a
  * preloved bag. Markdown, in the subset the blog renders (features/blogs/markdown).
  */
 export const DEMO_POSTS: readonly DemoPost[] = [

@@ -12,7 +12,7 @@ import { DEMO_CUSTOMERS, DEMO_PASSWORD } from './demo-data.ts'
 import { DEMO_ORDER_REVIEWS, DEMO_PAST_SALE_LISTINGS, DEMO_PAST_SALES } from './demo-reviews.ts'
 import { DEFAULT_ORDER_RULES, seedDemoData } from './seed.ts'
 
-// Issue 17 items 4 and 6: the demo's reviews, each on a completed order within its window, with replies, and enough of
+// The demo's reviews, each on a completed order within its window, with replies, and enough of
 // them for badges; every bag of the demo's catalogue stays for sale, and the demo customers keep their first-order
 // discount.
 

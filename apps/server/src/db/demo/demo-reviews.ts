@@ -11,7 +11,7 @@ import { storeDemoArt } from './demo-art-cache.ts'
 import { DEMO_USERS, type DemoListing, type DemoSellerKey } from './demo-data.ts'
 import { type DemoCustomerKey, pay } from './demo-orders.ts'
 
-// Reviews with replies for the demo (MARKETPLACE.md §9; issue 17 items 4 and 6). Daniel Okafor (verified) has sold
+// Reviews with replies for the demo (docs/product/storefront.md#demo-data). Daniel Okafor (verified) has sold
 // and shipped fast for months: ten reviews averaging 4.9, so his profile and his bags show all three badges (Ships
 // fast, Top rated, Verified). Sofia Marquez has three reviews and stars without the measured badges. Amelia Hart has
 // none yet: a profile without reviews shows too. Every review is written by the reviews module on an order paid and

@@ -27,7 +27,7 @@ import { DEMO_LISTINGS as CATALOGUE, DEMO_PASSWORD, DEMO_USERS } from './demo-da
 import { DEMO_PAST_SALE_LISTINGS } from './demo-reviews.ts'
 import { seedDemoData, seedReferenceData } from './seed.ts'
 
-/** Every listing the demo writes: its catalogue, and the bags of its past sales (issue 17: demo-reviews.ts). */
+/** Every listing the demo writes: its catalogue, and the bags of its past sales (demo-reviews.ts). */
 const DEMO_LISTINGS = [...CATALOGUE, ...DEMO_PAST_SALE_LISTINGS]
 
 let dir: string
@@ -217,7 +217,7 @@ describe('seedDemoData', () => {
     }
   })
 
-  it('gives the demo accounts notifications (some unread) and saved searches that /search accepts (issue 17)', async () => {
+  it('gives the demo accounts notifications (some unread) and saved searches that /search accepts', async () => {
     const byEmail = new Map((await database.db.select().from(users)).map((u) => [u.email, u.id]))
     const emma = byEmail.get('emma.wilson@demo.preloved.test')!
     const hers = await database.db.select().from(notifications).where(eq(notifications.userId, emma))

@@ -196,7 +196,7 @@ export async function seedDemoData(
         }
       }),
     )
-    // one default delivery address per account (issue 16): paying and the Addresses page work from the start
+    // one default delivery address per account: paying and the Addresses page work from the start
     await tx.insert(savedAddresses).values(
       DEMO_USERS.flatMap((u, i) => {
         const a = DEMO_ADDRESSES[u.key]
@@ -205,7 +205,7 @@ export async function seedDemoData(
           : []
       }),
     )
-    // orders in every state (issue 16), paid and moved by the orders module: each payment and move in its own nested
+    // orders in every state, paid and moved by the orders module: each payment and move in its own nested
     // transaction (a savepoint), all of them in this one, so the demo is seeded whole or not at all
     const ordersStarted = performance.now()
     const listingByTitle = new Map(DEMO_LISTINGS.map((l, i) => [l.title, { l, row: rows[i]! }]))
@@ -244,8 +244,8 @@ export async function seedDemoData(
       (t) => listingByTitle.get(t)?.row,
       now,
     )
-    await seedDemoNotifications(tx, (key) => person(key).id, new Date(now)) // issue 17: the bell, saved searches
-    await seedDemoReviews(tx, store, options.orderRules ?? DEFAULT_ORDER_RULES, now, artCacheDir) // issue 17
+    await seedDemoNotifications(tx, (key) => person(key).id, new Date(now)) // the bell, saved searches
+    await seedDemoReviews(tx, store, options.orderRules ?? DEFAULT_ORDER_RULES, now, artCacheDir)
     return { orderCount, ordersStarted }
   })
   if (!seeded) return false

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 /**
- * better-auth's tables. `user` is THE users table of the marketplace (DESIGN §3): better-auth owns
+ * better-auth's tables. `user` is THE users table of the marketplace (docs/product/accounts.md#roles): better-auth owns
  * its core columns, we add `role` and `verified` (additionalFields, never settable by the client).
  */
 export const users = pgTable(
@@ -17,7 +17,7 @@ export const users = pgTable(
       .notNull()
       .default('customer'),
     verified: boolean('verified').notNull().default(false),
-    /** Why an admin last withdrew this seller's verification (issue 14); cleared when they are verified again. */
+    /** Why an admin last withdrew this seller's verification; cleared when they are verified again. */
     unverifiedReason: text('unverified_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

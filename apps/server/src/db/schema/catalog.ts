@@ -16,7 +16,7 @@ export const categories = pgTable('category', {
 })
 
 /**
- * Bag brands (MARKETPLACE.md §2): a listing names one by slug, name or alias (any case). Seeded by migration 0008
+ * Bag brands (docs/product/listings.md#brands): a listing names one by slug, name or alias (any case). Seeded by migration 0008
  * with the designer and high-street brands plus "Unbranded"; an admin adds more.
  */
 export const brands = pgTable('brand', {
@@ -38,7 +38,7 @@ export interface ListingPhoto {
   thumb: string
 }
 
-/** The spec's categoryDetails: one bag, listed once by one seller. Money in cents. */
+/** The original categoryDetails: one bag, listed once by one seller. Money in cents. */
 export const products = pgTable(
   'product',
   {
@@ -65,7 +65,7 @@ export const products = pgTable(
       .notNull()
       .default('available'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    // MARKETPLACE.md §2 (issue 15); brand, colour and material are null on listings made with SPEC's fields only
+    // docs/product/listings.md#fields; brand, colour and material are null on listings made with the original fields only
     brandId: uuid('brand_id').references(() => brands.id),
     colour: text('colour', { enum: COLOURS }),
     material: text('material', { enum: MATERIALS }),
@@ -76,7 +76,7 @@ export const products = pgTable(
     photos: jsonb('photos').$type<ListingPhoto[]>().notNull(),
     /** The price before the latest change when that change lowered it, else null (a copy of price_history's news). */
     previousPriceCents: integer('previous_price'),
-    /** What the buyer pays for shipping on top of the price (issue 16); 0 = free shipping. */
+    /** What the buyer pays for shipping on top of the price; 0 = free shipping. */
     shippingCents: integer('shipping').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // search (decision 018): both kept by the trigger product_search_refresh (migration 0009) on every insert and
@@ -125,7 +125,7 @@ export const products = pgTable(
   ],
 )
 
-/** Every price a listing has had (MARKETPLACE.md §2): append-only, the first price included. Cents. */
+/** Every price a listing has had (docs/product/listings.md#price-history): append-only, the first price included. Cents. */
 export const priceHistory = pgTable(
   'price_history',
   {

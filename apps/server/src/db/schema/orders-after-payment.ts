@@ -18,7 +18,7 @@ import { users } from './auth.ts'
 import { products } from './catalog.ts'
 import { bookings, payments } from './orders.ts'
 
-// The order after payment (MARKETPLACE.md §4 and §7, issue 16). Money in integer cents, signed where it says so.
+// The order after payment (docs/product/orders.md). Money in integer cents, signed where it says so.
 
 /** What took money back from the buyer's payment (see `refunds.kind`). */
 export const REFUND_KINDS = ['refund', 'chargeback'] as const
@@ -32,7 +32,7 @@ const list = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("
 export const orders = pgTable(
   'order',
   {
-    /** The booking's id (MARKETPLACE.md §7). */
+    /** The booking's id (docs/product/orders.md#reading). */
     id: uuid('id')
       .primaryKey()
       .references(() => bookings.id),
@@ -251,7 +251,7 @@ export const payouts = pgTable(
 )
 
 /**
- * The money ledger (MARKETPLACE.md §4): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); balances are sums.
+ * The money ledger (docs/money.md#the-ledger): append-only (a trigger refuses UPDATE, DELETE and TRUNCATE); balances are sums.
  * `account` is a seller's user id or 'shop'; a positive amount is owed to that account. For every order, the sum of its
  * entries is what the buyer paid less what was refunded.
  */

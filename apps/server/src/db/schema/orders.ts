@@ -32,7 +32,7 @@ export const bookings = pgTable(
       .notNull()
       .default('held'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** Times an expired hold was taken again by starting to pay (at most once: finding 5 of issue #12). */
+    /** Times an expired hold was taken again by starting to pay (at most once, so a hold cannot be stretched by renewing it again and again). */
     renewals: integer('renewals').notNull().default(0),
     /**
      * 'exclusive': the bag is this customer's until `expires_at` (one such hold, or a sale, per bag). 'payment': a short
@@ -43,8 +43,8 @@ export const bookings = pgTable(
       .notNull()
       .default('exclusive'),
     /**
-     * The delivery address sent with POST /api/create-payment-intent (issue 16), copied to the order when the payment
-     * succeeds; null for SPEC's call without one (the order then waits for it).
+     * The delivery address sent with POST /api/create-payment-intent, copied to the order when the payment
+     * succeeds; null for the original call without one (the order then waits for it).
      */
     address: jsonb('address').$type<Address>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -118,7 +118,7 @@ export const payments = pgTable(
       'payment_amount_ck',
       sql`${t.amountCents} >= 0 and ${t.discountCents} >= 0 and ${t.discountConflictCents} >= 0`,
     ),
-    // one sale per bag, unless that sale was refunded in full (issue 16: the bag may then sell again)
+    // one sale per bag, unless that sale was refunded in full (the bag may then sell again)
     uniqueIndex('payment_product_uq').on(t.productId).where(sql`${t.refundedAt} is null`),
     index('payment_customer_idx').on(t.customerId),
     index('payment_created_idx').on(t.createdAt.desc().nullsFirst()),
@@ -181,7 +181,7 @@ export const testCharges = pgTable(
     amountCents: integer('amount').notNull(),
     /** `refunded` once all of it was given back (a refund of the whole charge, or partial refunds adding up to it). */
     status: text('status', { enum: ['succeeded', 'refunded'] }).notNull(),
-    /** What the processor gave back so far, in cents (issue 16: partial refunds); never more than the charge. */
+    /** What the processor gave back so far, in cents (partial refunds); never more than the charge. */
     refundedCents: integer('refunded').notNull().default(0),
     last4: text('last4').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

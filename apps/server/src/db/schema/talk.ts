@@ -21,14 +21,14 @@ import { products } from './catalog.ts'
 import { bookings } from './orders.ts'
 import { orders } from './orders-after-payment.ts'
 
-// Talk and trust (MARKETPLACE.md §5 and §6, issue 17): offers, conversations and messages, blocks, reviews,
+// Talk and trust (docs/product/offers.md, messages.md, reviews.md, notifications.md): offers, conversations and messages, blocks, reviews,
 // notifications, saved searches, mail preferences, and the live-event log behind GET /api/events.
 
 const list = (values: readonly string[]) => values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')
 const at = (name: string) => timestamp(name, { withTimezone: true })
 
 /**
- * An offer on a bag (MARKETPLACE.md §5): pending → accepted | declined | countered | withdrawn | expired; a countered
+ * An offer on a bag (docs/product/offers.md): pending → accepted | declined | countered | withdrawn | expired; a countered
  * offer → accepted | declined | expired. Accepted, it holds the bag for its buyer at `agreed` until `hold_until`.
  */
 export const offers = pgTable(
@@ -93,7 +93,7 @@ export const offers = pgTable(
   ],
 )
 
-/** One conversation per bag and buyer (MARKETPLACE.md §5); each side's read mark gives the unread counts. */
+/** One conversation per bag and buyer (docs/product/messages.md); each side's read mark gives the unread counts. */
 export const conversations = pgTable(
   'conversation',
   {
@@ -223,7 +223,7 @@ export const reviews = pgTable(
   ],
 )
 
-/** An in-app notification (MARKETPLACE.md §6), newest first per user. */
+/** An in-app notification (docs/product/notifications.md), newest first per user. */
 export const notifications = pgTable(
   'notification',
   {

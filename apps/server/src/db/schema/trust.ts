@@ -30,7 +30,7 @@ export const reports = pgTable(
   ],
 )
 
-/** Mail the system sent when no SMTP server is configured (DESIGN §7), shown to an admin. */
+/** Mail the system sent when no SMTP server is configured (docs/product/notifications.md#mail), shown to an admin. */
 export const outbox = pgTable(
   'outbox',
   {

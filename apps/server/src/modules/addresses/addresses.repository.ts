@@ -5,7 +5,7 @@ import { savedAddresses } from '../../db/schema/index.ts'
 
 export type SavedAddressRow = typeof savedAddresses.$inferSelect
 
-/** The address fields of a row (line2 only when there is one), as MARKETPLACE.md §7 shapes an address. */
+/** The address fields of a row (line2 only when there is one), as docs/product/checkout.md#delivery-address shapes an address. */
 export function toAddress(row: Pick<SavedAddressRow, keyof Address>): Address {
   return {
     name: row.name,

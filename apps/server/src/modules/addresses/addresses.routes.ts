@@ -6,7 +6,7 @@ import { signedInUser } from '../../plugins/auth.ts'
 import { listAddressesOf, toSavedAddressJson } from './addresses.repository.ts'
 import { createAddress, deleteAddress, updateAddress } from './addresses.service.ts'
 
-/** Saved delivery addresses (issue 16 item 0): every signed-in role keeps its own, and sees only its own. */
+/** Saved delivery addresses: every signed-in role keeps its own, and sees only its own. */
 /**
  * The answer's shape: the shared savedAddressSchema without its input transforms (trimming, upper-casing), which
  * the response serializer cannot run backwards. Rows hold what the shared schema already cleaned.

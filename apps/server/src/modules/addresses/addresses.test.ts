@@ -214,7 +214,7 @@ describe('the delivery address of a payment', () => {
   const storedAddress = async (bookingId: string) =>
     (await t.database.db.select({ a: bookings.address }).from(bookings).where(eq(bookings.id, bookingId)))[0]!.a
 
-  it('stores the address on the booking; a later one replaces it; SPEC call without one leaves it', async () => {
+  it('stores the address on the booking; a later one replaces it; the original call without one leaves it', async () => {
     const s = await newCustomer()
     const bookingId = await bookingOf(s)
     const first = await intent(s, { bookingId, address: { ...HOME, country: 'pt' } })
@@ -231,7 +231,7 @@ describe('the delivery address of a payment', () => {
     expect(await rowsOf(s.id)).toEqual([])
   })
 
-  it('works without an address at all (SPEC): the booking has none', async () => {
+  it('works without an address at all (the original call): the booking has none', async () => {
     const s = await newCustomer()
     const bookingId = await bookingOf(s)
     expect((await intent(s, { bookingId })).statusCode).toBe(200)

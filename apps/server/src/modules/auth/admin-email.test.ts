@@ -20,7 +20,7 @@ import { outbox, users } from '../../db/schema/index.ts'
 import { loadConfig } from '../../plugins/config.ts'
 
 /**
- * ADMIN_EMAIL is admin only once the address is proven (issue #12, finding 2): sign-up alone gives a customer and a
+ * ADMIN_EMAIL is admin only once the address is proven: sign-up alone gives a customer and a
  * setup link, mailed (here: the outbox) and, with no SMTP to deliver it, printed on the server's console.
  */
 let t: TestApp

@@ -19,7 +19,7 @@ import { pathRefusal } from '../../plugins/canonical-path.ts'
 import type { Limiter } from '../../plugins/rate-limit.ts'
 import { CLIENT_IP_HEADER } from './auth.ts'
 
-/** Body checks of ours in front of better-auth's: the spec's messages and the sign-up password rule. */
+/** Body checks of ours in front of better-auth's: the original messages and the sign-up password rule. */
 const bodyRules: Record<string, z.ZodType> = {
   '/sign-up/email': signupSchema.pick({ name: true, email: true, password: true }),
   '/sign-in/email': loginSchema,

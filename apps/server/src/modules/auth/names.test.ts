@@ -3,7 +3,7 @@ import { ORIGIN, PASSWORD, type Session, signUp, someIp } from '../../../test/au
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 
-// Issue 12, finding 8: display names are at most 80 characters, however they are set.
+// Display names are at most 80 characters, however they are set.
 
 let t: TestApp
 let seller: Session

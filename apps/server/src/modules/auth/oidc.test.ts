@@ -10,7 +10,7 @@ import { accounts, users } from '../../db/schema/index.ts'
 /**
  * "Continue With Google" through OpenID Connect, end to end against a real OpenID Provider started here
  * (oidc-provider): authorization request, the provider's login and consent, the code exchange by our server,
- * the session, then the spec's token.
+ * the session, then the original token.
  */
 let oidc: LocalOidc
 let t: TestApp
@@ -114,7 +114,7 @@ describe('Google / OpenID Connect sign-in', () => {
     expect((await t.app.inject('/api/config')).json().googleSignIn).toBe('oidc')
   })
 
-  it('signs a new person in as a customer through the provider, then gives the spec token', async () => {
+  it('signs a new person in as a customer through the provider, then gives the original token', async () => {
     const callback = await signInWithProvider('olive.oidc@example.test')
     expect(callback.statusCode).toBe(302)
     expect(callback.headers.location).toBe('/')

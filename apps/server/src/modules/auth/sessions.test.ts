@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { sessions, users } from '../../db/schema/index.ts'
 import { tokenKey } from '../../lib/tokens.ts'
 
-// Issue 12, finding 6: an access token lives only as long as the session it was minted from.
+// An access token lives only as long as the session it was minted from.
 
 let t: TestApp
 let admin: Session
@@ -114,7 +114,7 @@ describe('access tokens end with their session', () => {
   })
 
   it('recording the same role again (or the role of a fresh account) ends no session', async () => {
-    // the spec's sign-up: the account is created, then its role recorded; the new session goes on working
+    // the original sign-up: the account is created, then its role recorded; the new session goes on working
     const a = await signUp(t.app, { email: 'fresh-seller@example.test', role: 'seller' })
     expect((await me(a)).json().role).toBe('seller')
     const b = await signIn(t.app, a.email)

@@ -108,7 +108,7 @@ export const findBooking = (db: DbOrTx, id: string, now: Date) =>
 
 export type BookingRow = NonNullable<Awaited<ReturnType<typeof findBooking>>>
 
-/** One booking → the spec's JSON; `held` past its time reads as expired even before the sweep marks it. */
+/** One booking → the original JSON; `held` past its time reads as expired even before the sweep marks it. */
 export function toBookingJson(row: BookingRow, now: Date) {
   const status = row.status === 'held' && row.expiresAt <= now ? 'expired' : row.status
   const soldToSomeoneElse = row.productStatus === 'sold' && status !== 'paid'

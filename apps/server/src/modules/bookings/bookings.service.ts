@@ -69,7 +69,7 @@ export async function bookProduct(
       const bag = await lockProduct(tx, product.id)
       if (!bag || bag.status === 'removed') throw new AppError(404, messages.products.notFound)
       if (bag.status === 'sold') throw new AppError(409, messages.bookings.sold)
-      // an accepted offer holding the bag (issue 17): only its buyer books it, at the agreed price, held until the
+      // an accepted offer holding the bag: only its buyer books it, at the agreed price, held until the
       // offer's hold ends (HOLD_MINUTES at least)
       const offerHold = await offerHoldOn(tx, product.id, now)
       if (offerHold && offerHold.buyerId !== user.id) throw new AppError(409, messages.offers.heldForOfferBooking)

@@ -16,7 +16,7 @@ export const slugOf = (name: string): string =>
     .replace(/^-+|-+$/g, '')
 
 /**
- * The brand a listing names by slug, name or alias, without regard to case or accents (MARKETPLACE.md §7); an
+ * The brand a listing names by slug, name or alias, without regard to case or accents (docs/product/listings.md#brands); an
  * unknown one is a 400 naming `brand` (free text is not a brand).
  */
 export async function resolveBrand(db: DbOrTx, input: string): Promise<BrandNames> {

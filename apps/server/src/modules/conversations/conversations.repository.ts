@@ -44,7 +44,7 @@ export async function orderOf(db: DbOrTx, c: Pick<ConversationRow, 'productId' |
 
 /**
  * Whether an admin may read a conversation: once a message in it was reported, or while its order is under dispute
- * (MARKETPLACE.md §5). No other.
+ * (docs/product/messages.md). No other.
  */
 export async function adminMayRead(db: DbOrTx, c: ConversationRow): Promise<boolean> {
   if (c.reportedAt) return true

@@ -60,7 +60,7 @@ function decodeSeq(cursor: string): number {
 }
 
 /**
- * Buyer–seller messages (MARKETPLACE.md §5; issue 17): one conversation per bag and buyer, readable by its buyer and
+ * Buyer–seller messages (docs/product/messages.md): one conversation per bag and buyer, readable by its buyer and
  * its seller, and by an admin once it is reported or its order disputed. Who may see a conversation is checked before
  * the body (404, then 403), as for orders.
  */

@@ -7,7 +7,7 @@ import { payments } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { orderFigures } from '../../lib/order-figures.ts'
 
-// Issue #12, finding 7: one paid order showed three different totals. Every screen's number for the same order
+// One paid order showed three different totals. Every screen's number for the same order
 // must come from the stored payment through orderFigures.
 let t: TestApp
 const now = Date.UTC(2026, 10, 22, 12)

@@ -13,7 +13,7 @@ import { orderLedger, refundEntries } from '../orders/ledger.ts'
 import { addEvent, lockOrder, type OrderRow, refundedCents } from '../orders/orders.repository.ts'
 
 /**
- * Card chargebacks at Stripe (issue 16, decision 023). `charge.dispute.created` holds the order's money out of the
+ * Card chargebacks at Stripe (decision 023). `charge.dispute.created` holds the order's money out of the
  * seller's available balance (order.chargeback_at); `charge.dispute.closed` records Stripe's outcome in the audit log,
  * and when the shop lost, the money the card network took back: a refund row of kind `chargeback` with the refund
  * arithmetic's ledger entries; an admin closes the hold (POST /api/orders/{id}/chargeback/close). Each is one

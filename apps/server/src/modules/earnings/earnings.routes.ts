@@ -22,7 +22,7 @@ const DEFAULT_PAGE = 50
 
 /**
  * Seller earnings (balances summed from the ledger), payout accounts, payouts, and the admin's end of a card
- * chargeback's hold (MARKETPLACE.md §4 and §7, issue 16).
+ * chargeback's hold (docs/money.md#card-chargebacks).
  */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
   const depsOf = (req: FastifyRequest): MoneyDeps => ({

@@ -9,7 +9,7 @@ import { ledgerEntries, outbox, payouts } from '../../db/schema/index.ts'
 import { sweepPayouts } from './earnings.service.ts'
 
 /**
- * Stripe payouts that Stripe did not answer (issue 16, decision 023): the payout sweeper sends them again a minute
+ * Stripe payouts that Stripe did not answer (decision 023): the payout sweeper sends them again a minute
  * later, keyed by the payout's id, each once however many sweeps run at once; a transfer refused for good gives the
  * money back with a ledger entry that names its payout, written once per payout. PGlite and PostgreSQL.
  */

@@ -70,8 +70,8 @@ export const imageUploadRoute =
   }
 
 /**
- * POST /api/images: the spec's image host, ours. Every signed-in role (listing photos, dispute photos, blog covers:
- * MARKETPLACE.md §7); a photo belongs to its uploader until something uses it. 30 uploads per account in ten minutes.
+ * POST /api/images: the original image host, ours. Every signed-in role (listing photos, dispute photos, blog covers:
+ * docs/product/listings.md#photos); a photo belongs to its uploader until something uses it. 30 uploads per account in ten minutes.
  */
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 30, windowMs: 10 * 60_000, key: (req) => `upload:${req.user?.id}` })

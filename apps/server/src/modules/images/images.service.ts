@@ -141,7 +141,7 @@ export async function cleanupOrphanImages(db: DbOrTx, store: ImageStore, olderTh
       .select({ img: posts.coverImg, thumb: posts.coverThumb })
       .from(posts)
       .where(or(inArray(posts.coverImg, urls), inArray(posts.coverThumb, urls)))
-    // and a photo of a dispute or of the seller's answer (issue 16): kept with the order
+    // and a photo of a dispute or of the seller's answer: kept with the order
     const evidence = await db
       .select({ url: sql<string>`p` })
       .from(sql`${orders}, jsonb_array_elements_text(${orders.disputePhotos} || ${orders.answerPhotos}) as p`)

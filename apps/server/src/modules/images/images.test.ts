@@ -208,7 +208,7 @@ describe('cleanup of unused uploads', () => {
     const png = (c: string) => pngPhoto(c, { width: 900, height: 900 })
     const used = (await upload(await png('#112233'), { type: 'image/png' })).json().data
     const orphan = (await upload(await png('#445566'), { type: 'image/png' })).json().data
-    // a listing's second photo is in use as much as its cover (issue 15)
+    // a listing's second photo is in use as much as its cover
     const second = (await upload(await png('#778899'), { type: 'image/png' })).json().data
     await insertProduct(t.database.db, seller.id, {
       img: used.url,

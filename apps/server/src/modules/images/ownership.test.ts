@@ -8,7 +8,7 @@ import { uploadPhoto } from '../../../test/upload.ts'
 import { uploads } from '../../db/schema/index.ts'
 import { cleanupOrphanImages } from './images.service.ts'
 
-// Issue 12, finding 8: an uploaded photo belongs to its uploader until a listing uses it.
+// An uploaded photo belongs to its uploader until a listing uses it.
 
 let t: TestApp
 let alice: Session

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { liveEventSeqs, liveEvents } from '../../db/schema/index.ts'
 
 /**
- * Live updates (issue 17): an event for a user is written to the `live_event` log (numbered, so a client that
+ * Live updates: an event for a user is written to the `live_event` log (numbered, so a client that
  * reconnects with Last-Event-ID gets what it missed), then every instance is woken to push it to that user's open
  * GET /api/events streams. This file is the contract the other modules use: `publishLive(bus, db, userIds, type,
  * data)`. The transport between instances (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL) lives behind

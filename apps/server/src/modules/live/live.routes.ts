@@ -17,7 +17,7 @@ export const acceptsEventStream = (accept: string | undefined) =>
   (accept ?? '').split(',').some((part) => part.split(';')[0]!.trim().toLowerCase() === 'text/event-stream')
 
 /**
- * GET /api/events (MARKETPLACE.md §5 "Live updates"; issue 17): the signed-in user's live events as Server-Sent
+ * GET /api/events (docs/product/notifications.md#live): the signed-in user's live events as Server-Sent
  * Events, or as JSON for the polling fallback. Session cookie (what EventSource sends) or bearer token.
  */
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import { SseClient } from '../../../test/system/live-sse.ts'
 import { liveEvents, sessions } from '../../db/schema/index.ts'
 import { publishLive } from './live-bus.ts'
 
-// GET /api/events (issue 17 item 3): Server-Sent Events over real HTTP (the app listens on a free port), and the
+// GET /api/events: Server-Sent Events over real HTTP (the app listens on a free port), and the
 // polling fallback through inject. Runs on PGlite, and on PostgreSQL in the server-pg project.
 
 let t: TestApp

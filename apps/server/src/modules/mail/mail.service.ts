@@ -53,7 +53,7 @@ interface Prepared {
 }
 
 /**
- * Every mail gets a footer and List-Unsubscribe headers (issue 17). To an account: a signed link (no sign-in
+ * Every mail gets a footer and List-Unsubscribe headers. To an account: a signed link (no sign-in
  * needed) that turns off the mail's kind, or every kind that can be turned off when the mail itself cannot be (a
  * receipt, a password reset); `List-Unsubscribe-Post` makes it one click in mail clients (RFC 8058). To an address
  * without an account: the settings page only.

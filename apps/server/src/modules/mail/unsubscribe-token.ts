@@ -4,7 +4,7 @@ import { UNSUBSCRIBE_SCOPES, type UnsubscribeScope } from '@preloved/shared/noti
 import { AppError } from '../../lib/errors.ts'
 
 /**
- * The signed one-click unsubscribe link of every mail (issue 17, MARKETPLACE.md §6; decision 027): who (the user's
+ * The signed one-click unsubscribe link of every mail (docs/product/notifications.md#unsubscribe; decision 027): who (the user's
  * id), what (one notification kind, or `all` that can be turned off) and until when, signed with HMAC-SHA256 under a
  * key derived from AUTH_SECRET. No sign-in is needed to use it: the signature is the proof. A changed user, kind or
  * date, or a token signed with another secret, is refused (400), and so is one past its date.

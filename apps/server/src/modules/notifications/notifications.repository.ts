@@ -12,7 +12,7 @@ import { afterCursor, type Cursor, isUuid } from '../../lib/paging.ts'
 
 type NotificationRow = typeof notifications.$inferSelect
 
-/** A notification as every client reads it (MARKETPLACE.md §7). */
+/** A notification as every client reads it (docs/product/notifications.md#list). */
 export const toNotificationJson = (row: NotificationRow): Notification => ({
   _id: row.id,
   kind: row.kind,

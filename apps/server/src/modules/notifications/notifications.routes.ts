@@ -31,7 +31,7 @@ import { previewUnsubscribe, unsubscribe } from './notifications.service.ts'
 const DEFAULT_PAGE = 20
 
 /**
- * Notifications (MARKETPLACE.md §6 and §7; issue 17): the signed-in user's own list (newest first, keyset-paged, with
+ * Notifications (docs/product/notifications.md): the signed-in user's own list (newest first, keyset-paged, with
  * `X-Unread-Count`), the unread count for the bell, marking read; mail preferences per kind; and the signed one-click
  * unsubscribe link every mail carries (no sign-in: the signature proves whose it is).
  */

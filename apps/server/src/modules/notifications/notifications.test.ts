@@ -20,7 +20,7 @@ import { signUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeKey } from '../
 import { notifyPriceDrop } from './notifications.service.ts'
 import { notify, notifyDepsOf } from './notify.ts'
 
-// MARKETPLACE.md §6 and §7, issue 17 item 5: the notifications list, unread count and read marks; where notifications
+// docs/product/notifications.md: the notifications list, unread count and read marks; where notifications
 // come from (price drops and sales of wishlisted bags, order moves); mail settings; the signed unsubscribe link.
 let t: TestApp
 let now = Date.UTC(2026, 10, 26, 9)

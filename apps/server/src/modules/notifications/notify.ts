@@ -9,7 +9,7 @@ import { contactOf, mailAllowed } from './notification-mail.ts'
 import { toNotificationJson, unreadCount } from './notifications.repository.ts'
 
 /**
- * The one way a module tells a user something (MARKETPLACE.md §6; issue 17): an in-app notification (the bell, the
+ * The one way a module tells a user something (docs/product/notifications.md): an in-app notification (the bell, the
  * notifications page), pushed live to their open pages, and a mail unless they turned that kind off. Call it after
  * the move it reports has committed; it never throws (a lost notification must not undo a sale).
  */

@@ -8,7 +8,7 @@ import { ADDRESS, CARD, expectBalanced } from '../../../test/order-fixtures.ts'
 import { bookings, notifications, offers, orders } from '../../db/schema/index.ts'
 
 /**
- * An accepted offer through the ordinary checkout (issue 17 item 1): the buyer books at the agreed price (from the
+ * An accepted offer through the ordinary checkout: the buyer books at the agreed price (from the
  * offer, never the request), pays with the first-order discount on top, and the sale declines the other offers.
  */
 const HOUR = 3_600_000

@@ -230,7 +230,7 @@ export function effectiveStatus(o: OfferRow, now: Date): OfferRow['status'] {
   return o.status
 }
 
-/** One offer → its JSON (MARKETPLACE.md §5; cents → dollars). */
+/** One offer → its JSON (docs/product/offers.md; cents → dollars). */
 export function toOfferJson(v: OfferView, now: Date): Offer {
   const o = v.offer
   const bookingStatus = v.bookingStatus === null ? null : v.bookingStatus
@@ -255,7 +255,7 @@ export function toOfferJson(v: OfferView, now: Date): Offer {
   }
 }
 
-// ———————————————————————————————————————— bookings and payments (issue 17) ————————————————————————————————————————
+// ———————————————————————————————————————— bookings and payments ————————————————————————————————————————
 
 /**
  * In a booking's (or a renewal's) transaction: the bag's lock, then the accepted offer that holds it now, if any.

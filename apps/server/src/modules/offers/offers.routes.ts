@@ -23,7 +23,7 @@ const listQuery = pageQuerySchema.extend(offersQuerySchema.shape)
 const DEFAULT_PAGE = 20
 
 /**
- * Offers (MARKETPLACE.md §5 and §7; issue 17 item 1): make one, the seller's accept / decline / counter, the buyer's
+ * Offers (docs/product/offers.md): make one, the seller's accept / decline / counter, the buyer's
  * accept / decline of a counter and withdraw, and each party's list. Each move answers the offer as it now stands.
  * Who may see an offer (its buyer and its seller) and whose move it is are checked before the body (404, then 403).
  */

@@ -33,7 +33,7 @@ import {
 
 const m = messages.offers
 
-/** MIN_OFFER_PERCENT, OFFER_HOURS and OFFER_HOLD_HOURS (MARKETPLACE.md §8). */
+/** MIN_OFFER_PERCENT, OFFER_HOURS and OFFER_HOLD_HOURS (docs/product/offers.md). */
 export interface OfferRules {
   minPercent: number
   offerHours: number
@@ -257,7 +257,7 @@ export async function sweepOffers(deps: OfferDeps, now: Date, scope?: OfferScope
 
 /**
  * POST /api/offers: a customer offers on someone else's bag that is for sale and not held, at least MIN_OFFER_PERCENT
- * of the price and below it; one standing offer per buyer and bag. Checked in the order of MARKETPLACE.md §7 (404,
+ * of the price and below it; one standing offer per buyer and bag. Checked in the order of docs/product/storefront.md#status-precedence (404,
  * 403, 400, 409); the insert runs under the bag's lock, so it cannot slip past a hold being taken.
  */
 export async function createOffer(deps: OfferDeps, user: CurrentUser, body: CreateOfferBody, now: Date) {

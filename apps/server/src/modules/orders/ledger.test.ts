@@ -10,7 +10,7 @@ import {
   sharesAfter,
 } from './ledger.ts'
 
-/** The refund arithmetic of MARKETPLACE.md §7, as plain functions: the ledger written entry by entry, then summed. */
+/** The refund arithmetic of docs/money.md#refunds, as plain functions: the ledger written entry by entry, then summed. */
 const SELLER = 'seller-1'
 
 const order = fc

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { ledgerEntries, orders, riskFlags } from '../../db/schema/index.ts'
 
 /**
- * The money of an order (MARKETPLACE.md §4 and §7 "Refund arithmetic"), in integer cents. The ledger is append-only:
+ * The money of an order (docs/money.md#the-ledger and #refunds), in integer cents. The ledger is append-only:
  * every figure here is a sum of its entries, never a stored counter. For each order:
  *   buyer paid = refunds + seller's share + commission − discount cost
  * and the sum of the order's entries (seller and shop) is what the buyer paid less what was refunded.

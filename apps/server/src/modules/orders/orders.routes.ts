@@ -59,7 +59,7 @@ const idempotencyHeaders = z.object({
 const DEFAULT_PAGE = 20
 
 /**
- * The order after payment (MARKETPLACE.md §4 and §7): the buyer's and the seller's lists, one order, and its moves.
+ * The order after payment (docs/product/orders.md): the buyer's and the seller's lists, one order, and its moves.
  * Each move answers the order as it now stands. Who may see an order is checked before the body (404, then 403).
  */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -78,7 +78,7 @@ export interface OrderDeps {
   origin: string
   rules: OrderRules
   log?: FastifyBaseLogger
-  /** In-app notifications of order moves (issue 17); none while seeding demo data. */
+  /** In-app notifications of order moves; none while seeding demo data. */
   notify?: NotifyDeps | undefined
 }
 
@@ -246,7 +246,7 @@ export async function sendOrderMail(deps: OrderDeps, orderId: string, kinds: Mai
     await deps.mailer
       .send({ ...message, kind: 'order' })
       .catch((err: unknown) => deps.log?.warn({ err, orderId }, 'order mail not sent'))
-    // issue 17: the same news under the bell, linking to the order (mailed above: order updates are always mailed)
+    // the same news under the bell, linking to the order (mailed above: order updates are always mailed)
     if (deps.notify)
       await notify(deps.notify, {
         userId: message.userId,
@@ -582,7 +582,7 @@ const dueWhere = (now: Date) =>
 export type Party = 'buyer' | 'seller' | 'sellerOrAdmin' | 'admin' | 'any'
 
 /**
- * Who may see and move an order (MARKETPLACE.md §7 status precedence): someone who is neither its buyer, its seller
+ * Who may see and move an order (docs/product/storefront.md#status-precedence): someone who is neither its buyer, its seller
  * nor an admin gets 404 (the order is not theirs to see); a party who may not make this move gets 403.
  */
 export async function assertParty(db: DbOrTx, user: Viewer, id: string, party: Party) {
@@ -993,7 +993,7 @@ export async function resolveDispute(
 // ———————————————————————————————————————— the sweeper ————————————————————————————————————————
 
 /**
- * Applies every deadline due at `now` (MARKETPLACE.md §4): paid orders past ship-by are cancelled and refunded,
+ * Applies every deadline due at `now` (docs/product/orders.md#deadlines): paid orders past ship-by are cancelled and refunded,
  * shipped ones past auto-completion complete, and the seller of a paid order is reminded once, a day before its
  * ship-by date. Safe with several instances at once: each order is taken with FOR UPDATE SKIP LOCKED and moved only
  * if its state still calls for it, and the reminder is claimed by a conditional UPDATE.

@@ -84,7 +84,7 @@ describe('an order is made when the payment succeeds', () => {
       ].sort(),
     )
     await expectBalanced(t, id)
-    // the booking (SPEC's My Orders) keeps the price apart from the shipping
+    // the booking (the original My Orders) keeps the price apart from the shipping
     const booking = (await get(buyer, `/api/bookings/${id}`)).json()
     expect(booking).toMatchObject({ price: 200, discount: 30, amountPaid: 180, paid: true })
     // the seller sees the address (to ship it), the admin the audit; others: not theirs to see

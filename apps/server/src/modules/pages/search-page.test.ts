@@ -7,7 +7,7 @@ import { insertProduct } from '../../../test/fixtures.ts'
 import { expectHtml, metaContent, textOf, titleOf } from '../../../test/html.ts'
 import { brands } from '../../db/schema/index.ts'
 
-// '/search' as a search engine, a chat preview or a phone without JavaScript gets it (MARKETPLACE.md §3): the
+// '/search' as a search engine, a chat preview or a phone without JavaScript gets it (docs/product/search.md): the
 // results, their count and the next page's cursor in the HTML; the title names the search; filtered variants are
 // kept out of the index; an address the API refuses is a 400 page that says why. From the real web build.
 

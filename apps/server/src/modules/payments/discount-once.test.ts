@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 import { paymentIntents, payments, testCharges } from '../../db/schema/index.ts'
 
-// Issue #12, finding 4: the first-order discount could be spent twice by opening two payment pages before paying.
+// The first-order discount could be spent twice by opening two payment pages before paying.
 let t: TestApp
 const now = Date.UTC(2026, 10, 22, 12)
 let seller: Session

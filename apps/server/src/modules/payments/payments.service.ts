@@ -26,7 +26,7 @@ import { checkTestCard } from './test-processor.ts'
 
 /**
  * The delivery address of a payment, checked here rather than by the route schema so that a refusal names the field
- * (`address.postcode: ...`) whatever the shared message says; absent is SPEC's call without one.
+ * (`address.postcode: ...`) whatever the shared message says; absent is the original call without one.
  */
 function deliveryAddress(raw: unknown): Address {
   const parsed = addressSchema.safeParse(raw)
@@ -248,7 +248,7 @@ export async function createPaymentIntent(
       await db.transaction(async (tx) => {
         await lockCustomer(tx, user.id)
         await assertHoldsBelowCap(tx, user.id, now, rules.maxOpenHolds, booking.id)
-        // another buyer's accepted offer holds the bag (issue 17): the hold is not taken again
+        // another buyer's accepted offer holds the bag: the hold is not taken again
         const offerHold = await holdOfBag(tx, booking.productId, now)
         if (offerHold && offerHold.buyerId !== user.id) throw new AppError(409, messages.payments.holdTaken)
         // this hold's lapse is recorded first: the bag cools down from it
@@ -715,9 +715,9 @@ async function settlePayment(
         .update(bookings)
         .set({ status: 'expired' })
         .where(and(eq(bookings.productId, booking.productId), eq(bookings.status, 'held'), ne(bookings.id, booking.id)))
-      // the seller's other offers on the bag are declined with the sale (issue 17; announced below)
+      // the seller's other offers on the bag are declined with the sale (announced below)
       const declinedOffers = await declineOffersOnBag(tx, booking.productId, now, customer.id)
-      // the order after payment (issue 16): its row, ledger entries and timeline, in this same transaction
+      // the order after payment: its row, ledger entries and timeline, in this same transaction
       await createPaidOrder(
         tx,
         {
@@ -748,7 +748,7 @@ async function settlePayment(
     // the buyer's receipt, and the seller's "sold" with the ship-by date (the address is on the order page)
     await sendOrderMail(orderDeps, booking.id, ['receipt', 'sold'])
     await announceDeclinedOnSale(offerAnnouncerOf(orderDeps), declinedOffers, customer.id)
-    // issue 17: the others who kept it on their wishlist
+    // the others who kept it on their wishlist
     if (orderDeps.notify) await notifyWishlistSold(orderDeps.notify, booking.productId, customer.id)
     return id
   } catch (err) {

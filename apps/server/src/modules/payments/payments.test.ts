@@ -82,7 +82,7 @@ describe('paying a booking', () => {
     const [product] = await t.database.db.select().from(products).where(eq(products.id, productId))
     expect(product!.status).toBe('sold')
 
-    // the bag is gone from the shop, the order reads Paid, and the spec's lookups agree
+    // the bag is gone from the shop, the order reads Paid, and the original lookups agree
     const tote = (await t.app.inject('/api/categoryDetails/Tote')).json() as { _id: string }[]
     expect(tote.some((p) => p._id === productId)).toBe(false)
     const order = (await t.app.inject({ url: `/api/bookings/${bookingId}`, headers: s.bearer })).json()

@@ -14,7 +14,7 @@ export interface ProviderRefund {
 }
 
 /**
- * Gives `amountCents` of a payment back through the processor that charged it (issue 16): the test-mode processor
+ * Gives `amountCents` of a payment back through the processor that charged it: the test-mode processor
  * (in the caller's transaction: its charge records what was refunded, never more than charged) or Stripe's refunds
  * API with the refund's idempotency key (the same key again is the same refund at Stripe). A processor that refuses
  * or cannot be reached is a 502 and the caller's transaction rolls back.

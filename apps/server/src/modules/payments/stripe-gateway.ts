@@ -14,7 +14,7 @@ export interface StripeIntent {
 }
 
 /**
- * Stripe's PaymentIntents behind the few calls the shop makes (DESIGN §6). Created only when STRIPE_SECRET_KEY is
+ * Stripe's PaymentIntents behind the few calls the shop makes (docs/product/checkout.md#processors). Created only when STRIPE_SECRET_KEY is
  * set; STRIPE_API_URL points stripe-node at a local stand-in of Stripe's HTTP API in tests.
  */
 export interface StripeGateway {
@@ -34,14 +34,14 @@ export interface StripeGateway {
   /** Gives the whole charge back; safe to repeat (one refund per intent, by idempotency key). */
   refund(id: string): Promise<void>
   /**
-   * Gives `amountCents` of a charge back (an order's refund, issue 16); the same idempotency key again is the same
+   * Gives `amountCents` of a charge back (an order's refund); the same idempotency key again is the same
    * refund. Answers Stripe's refund id.
    */
   refundPart(input: { intentId: string; amountCents: number; idempotencyKey: string; reason?: string }): Promise<string>
   /** The event of a webhook delivery whose signature checks out, or a 400. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event
   readonly webhooksEnabled: boolean
-  /** Opens a Stripe Connect Express account for a seller's payouts (issue 16); answers its id. */
+  /** Opens a Stripe Connect Express account for a seller's payouts; answers its id. */
   createConnectAccount(input: { userId: string; email: string; idempotencyKey: string }): Promise<string>
   /** A one-time onboarding link of a connected account (Stripe's Account Link). */
   accountLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>

@@ -8,7 +8,7 @@ import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts
 import { handleStripeEvent } from './payments.service.ts'
 
 /**
- * POST /api/stripe/webhook: Stripe tells us a PaymentIntent succeeded (DESIGN §6), so a payment is recorded even
+ * POST /api/stripe/webhook: Stripe tells us a PaymentIntent succeeded (docs/product/checkout.md#processors), so a payment is recorded even
  * when the buyer closed the tab before the page could. The signature is checked over the raw bytes, so this plugin
  * keeps JSON bodies as Buffers (its own scope only).
  */
@@ -41,7 +41,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!stripe?.webhooksEnabled) throw new AppError(404, messages.payments.webhooksDisabled)
       if (!Buffer.isBuffer(req.body)) throw new AppError(415, messages.payments.webhookNotJson)
       const event = stripe.verifyWebhook(req.body, req.headers['stripe-signature'])
-      // card chargebacks (issue 16): the order's money is held from payout, apart from the payment events
+      // card chargebacks: the order's money is held from payout, apart from the payment events
       const chargeback = await handleChargebackEvent(app.db, event, app.now(), req.log)
       if (chargeback) {
         req.log.info({ event: event.id, type: event.type, result: chargeback }, 'stripe webhook')

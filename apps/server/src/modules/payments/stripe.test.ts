@@ -267,7 +267,7 @@ describe('payment holds with Stripe (docs/decisions/034)', () => {
   })
 })
 
-describe('the first-order discount with Stripe (issue #12, finding 4)', () => {
+describe('the first-order discount with Stripe', () => {
   it('cancels the superseded PaymentIntent at Stripe before it can be confirmed', async () => {
     const s = await newCustomer()
     const first = await startPaying(s, await newBag(5_000))

@@ -1,7 +1,7 @@
 import { messages } from '@preloved/shared/messages'
 import type { TestCard } from '@preloved/shared/payments'
 
-/** The card processor's published test numbers (DESIGN §6) and what each one does. */
+/** The card processor's published test numbers (docs/product/checkout.md#processors) and what each one does. */
 const OUTCOMES: Record<string, 'succeeded' | keyof typeof messages.payments> = {
   '4242424242424242': 'succeeded',
   '5555555555554444': 'succeeded',

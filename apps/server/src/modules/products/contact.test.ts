@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 import { users } from '../../db/schema/index.ts'
 
-// Issue 12, finding 8: the seller's email and phone go only to the listing's seller and to admins.
+// The seller's email and phone go only to the listing's seller and to admins.
 
 let t: TestApp
 let seller: Session

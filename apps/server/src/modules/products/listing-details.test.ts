@@ -7,7 +7,7 @@ import { insertProduct, listingBody } from '../../../test/fixtures.ts'
 import { uploadPhoto } from '../../../test/upload.ts'
 import { priceHistory, products, uploads } from '../../db/schema/index.ts'
 
-// MARKETPLACE.md §2 and §7: a listing's details on POST /api/categoryDetails, PATCH /api/categoryDetails/{id} and
+// docs/product/listings.md: a listing's details on POST /api/categoryDetails, PATCH /api/categoryDetails/{id} and
 // GET /api/products/{id}.
 let t: TestApp
 let seller: Session
@@ -73,7 +73,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-describe('POST /api/categoryDetails with the details of MARKETPLACE.md §2', () => {
+describe('POST /api/categoryDetails with the details of docs/product/listings.md', () => {
   it('stores them and answers them on the product: brand by slug, photos with the thumbs the server made', async () => {
     const id = await newListing()
     const json = await detail(id)
@@ -112,7 +112,7 @@ describe('POST /api/categoryDetails with the details of MARKETPLACE.md §2', () 
     expect((await detail(id)).brand).toBe(name)
   })
 
-  it("keeps SPEC's call with img alone: its only photo, one price, details not stated", async () => {
+  it('keeps the original call with img alone: its only photo, one price, details not stated', async () => {
     const id = (await add(seller, listingBody(photos[4]!))).json().insertedId
     const json = await detail(id)
     expect(json).toMatchObject({
@@ -199,7 +199,7 @@ describe('POST /api/categoryDetails with the details of MARKETPLACE.md §2', () 
   })
 })
 
-describe('shipping on a listing (issue 16: the seller sets it, or free shipping)', () => {
+describe('shipping on a listing (the seller sets it, or free shipping)', () => {
   it('is free (0) unless set; stored in cents, answered in dollars, changed by PATCH', async () => {
     const free = await newListing()
     expect((await detail(free)).shipping).toBe(0)
@@ -314,7 +314,7 @@ describe('PATCH /api/categoryDetails/{id}', () => {
     expect(theirs.statusCode).toBe(403)
   })
 
-  it('answers 401, 404, 403, then 400, then 409 (MARKETPLACE.md §7)', async () => {
+  it('answers 401, 404, 403, then 400, then 409 (docs/product/storefront.md#status-precedence)', async () => {
     const id = await newListing()
     const removed = await newListing()
     await t.database.db.update(products).set({ status: 'removed' }).where(eq(products.id, removed))

@@ -40,7 +40,7 @@ export const productColumns = {
 
 /**
  * Whether someone holds or has bought the bag at `now` (a held booking past its time does not count, nor a payment
- * hold, which keeps nobody out: docs/decisions/034; an accepted offer holding it does, issue 17), computed in the same query as the rows: one round trip per page instead of two
+ * hold, which keeps nobody out: docs/decisions/034; an accepted offer holding it does), computed in the same query as the rows: one round trip per page instead of two
  * (PGlite serializes every round trip).
  */
 export const reservedAt = (now: Date) =>
@@ -90,7 +90,7 @@ export async function findProduct(db: DbOrTx, id: string, now: Date) {
   return row
 }
 
-/** Every price the listing has had, oldest first, in dollars (MARKETPLACE.md §7). */
+/** Every price the listing has had, oldest first, in dollars (docs/product/listings.md#price-history). */
 export async function listPriceHistory(db: DbOrTx, productId: string) {
   const rows = await db
     .select({ priceCents: priceHistory.priceCents, at: priceHistory.at })
@@ -107,7 +107,7 @@ export const seesContact = (row: Pick<ProductRow, 'sellerId'>, viewer: { id: str
   viewer !== undefined && (viewer.id === row.sellerId || viewer.role === 'admin')
 
 /**
- * One row → the spec's categoryDetails JSON (cents → dollars, `verified` from the seller now); `reserved` when the
+ * One row → the original categoryDetails JSON (cents → dollars, `verified` from the seller now); `reserved` when the
  * bag is for sale and someone holds it. The seller's `email` and `phone` only with `contact` (the listing's seller or
  * an admin asking: docs/decisions/013); buyers reach sellers through the shop. `seller_id` tells a seller their own.
  */

@@ -259,7 +259,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-cache').header('vary', 'authorization, cookie')
       const [listing, sellerRating] = await Promise.all([
         fullListing(row, seesContact(row, await viewerOf(req))),
-        sellerRatingOf(app.db, row.sellerId), // the stars and badges beside the seller's name (issue 17)
+        sellerRatingOf(app.db, row.sellerId), // the stars and badges beside the seller's name
       ])
       return { ...listing, ...(sellerRating ? { sellerRating } : {}) }
     },
@@ -269,7 +269,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categoryDetails/:id',
     {
       config: { access: 'signed-in' },
-      // MARKETPLACE.md §7: a missing listing (404) or someone else's (403) is told before a bad body (400)
+      // docs/product/storefront.md#status-precedence: a missing listing (404) or someone else's (403) is told before a bad body (400)
       preValidation: async (req) => {
         await mayEditProduct(app.db, signedInUser(req), (req.params as { id: string }).id)
       },
@@ -295,7 +295,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
           maxShippingCents: app.config.MAX_SHIPPING * 100,
         },
       )
-      if (drop) await notifyPriceDrop(notifyDepsOf(app), req.params.id, drop.fromCents, drop.toCents) // issue 17
+      if (drop) await notifyPriceDrop(notifyDepsOf(app), req.params.id, drop.fromCents, drop.toCents)
       const row = await findProduct(app.db, req.params.id, app.now())
       if (!row) throw new AppError(404, messages.products.notFound)
       reply.header('cache-control', 'no-store')

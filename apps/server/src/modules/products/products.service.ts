@@ -27,7 +27,7 @@ const wearOf = (wear: NonNullable<CreateProductBody['wear']>) =>
 
 /**
  * A listing's photos checked, all of them, before anything is written: each must be a display-size photo of our
- * store (400 naming `photos`, or `img` for SPEC's call), each at most once, and each the seller's own upload or
+ * store (400 naming `photos`, or `img` for the original call), each at most once, and each the seller's own upload or
  * already on one of their listings (403: another seller's photo). Answers them with the thumbs the server made.
  */
 async function checkPhotos(db: DbOrTx, store: ImageStore, sellerId: string, urls: string[], field: 'img' | 'photos') {
@@ -44,7 +44,7 @@ async function checkPhotos(db: DbOrTx, store: ImageStore, sellerId: string, urls
   return keys.map((key, i) => ({ key, url: urls[i]!, thumb: thumbUrlOf(store, key) }))
 }
 
-/** The details MARKETPLACE.md §2 adds, as columns, for the ones the body sends (brand resolved, includes once each). */
+/** The details of docs/product/listings.md#fields, as columns, for the ones the body sends (brand resolved, includes once each). */
 async function detailColumns(db: DbOrTx, body: Pick<CreateProductBody, DetailField>, limits: ListingLimits) {
   // shipping is not commission's: a listing cannot move its price into it (docs/decisions/035)
   if (body.shipping !== undefined && dollarsToCents(body.shipping) > limits.maxShippingCents)
@@ -72,7 +72,7 @@ export interface ListingLimits {
 
 /**
  * A new listing by the signed-in seller: identity from the token, the photos from our own store, uploaded by this
- * seller (or already on one of their listings): another seller's photo is refused (403). SPEC's call sends `img`
+ * seller (or already on one of their listings): another seller's photo is refused (403). The original call sends `img`
  * alone, which becomes the only photo. The first price goes into the price history in the same transaction.
  */
 export async function createProduct(
@@ -119,7 +119,7 @@ export async function createProduct(
 }
 
 /**
- * The checks of PATCH /api/categoryDetails/{id} that come before its body's (MARKETPLACE.md §7: 404, then 403, then
+ * The checks of PATCH /api/categoryDetails/{id} that come before its body's (docs/product/storefront.md#status-precedence: 404, then 403, then
  * 400, then 409): the listing exists and is not removed, and the caller is its seller or an admin.
  */
 export const mayEditProduct = (db: Db, user: CurrentUser, id: string) => ownListing(db, user, id, true)
@@ -129,7 +129,7 @@ export const mayEditProduct = (db: Db, user: CurrentUser, id: string) => ownList
  * measurements are replaced as a whole. A price change is kept in the price history, and `previous_price` says
  * what it was when it went down (null when it went up), in the one transaction that changes the row: the update
  * re-checks that the bag is still for sale, so an edit racing a sale gets 409 and a sold bag is never changed.
- * Answers the price drop, when the price went down (its wishlisters are told: issue 17).
+ * Answers the price drop, when the price went down (its wishlisters are told).
  */
 export async function updateProduct(
   db: Db,
@@ -155,7 +155,7 @@ export async function updateProduct(
         'photos',
       )
     : body.img !== undefined
-      ? // SPEC's field alone: a new cover, the other photos kept after it
+      ? // the original field alone: a new cover, the other photos kept after it
         await checkPhotos(
           db,
           store,

@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('GET /api/categories', () => {
-  it('lists the three categories with the spec fields', async () => {
+  it('lists the three categories with the original fields', async () => {
     const res = await t.app.inject('/api/categories')
     expect(res.statusCode).toBe(200)
     const body = res.json()
@@ -60,7 +60,7 @@ describe('GET /api/categoryDetails', () => {
     expect(list.map((p) => p.title)).toEqual(['Shoulder Ad', 'Tote B', 'Tote A'])
   })
 
-  it('gives the spec fields with dollars and the seller, verified only for a verified seller', async () => {
+  it('gives the original fields with dollars and the seller, verified only for a verified seller', async () => {
     const list = (await t.app.inject('/api/categoryDetails?category=Tote')).json()
     const a = list.find((p: { title: string }) => p.title === 'Tote A')
     expect(a).toMatchObject({

@@ -8,7 +8,7 @@ import {
 } from '@preloved/shared/reviews'
 
 /**
- * A seller's badges, computed from data (MARKETPLACE.md §5), never granted by hand. Pure: the repository reads the
+ * A seller's badges, computed from data (docs/product/reviews.md#badges), never granted by hand. Pure: the repository reads the
  * figures, this decides. The comparisons are exact (whole numbers), so an edge reads the same on every machine.
  */
 

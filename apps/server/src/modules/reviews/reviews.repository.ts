@@ -149,7 +149,7 @@ export async function standingFigures(db: DbOrTx, sellerId: string): Promise<Sta
 /** "Emma W.": the buyer as a review shows them to everyone (lib/public-name.ts). */
 export { publicName }
 
-/** A review as every client reads it (MARKETPLACE.md §5). */
+/** A review as every client reads it (docs/product/reviews.md). */
 export const toReviewJson = (row: ReviewViewRow): Review => ({
   _id: row.review.id,
   orderId: row.review.orderId,

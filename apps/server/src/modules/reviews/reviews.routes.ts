@@ -29,7 +29,7 @@ const idParams = z.object({ id: z.string().max(64) })
 export const REVIEWS_PAGE_SIZE = 10
 
 /**
- * Reviews and badges (MARKETPLACE.md §5; issue 17 item 4): the buyer reviews a completed order once within
+ * Reviews and badges (docs/product/reviews.md): the buyer reviews a completed order once within
  * REVIEW_DAYS, the reviewed seller replies once, and everyone reads a seller's reviews. Who may act is checked before
  * the body (404, then 403, then 400, then 409).
  */

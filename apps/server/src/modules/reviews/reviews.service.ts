@@ -60,7 +60,7 @@ export const reviewByOf = (o: Pick<OrderRow, 'status' | 'completedAt'>, reviewDa
   o.status === 'completed' && o.completedAt ? new Date(o.completedAt.getTime() + reviewDays * DAY) : null
 
 /**
- * Who may see and act on an order's review (MARKETPLACE.md §7 status precedence): someone who is neither its buyer,
+ * Who may see and act on an order's review (docs/product/storefront.md#status-precedence): someone who is neither its buyer,
  * its seller nor an admin gets 404 (the order is not theirs to see); a party who may not write the review gets 403.
  */
 export async function assertOrderParty(db: DbOrTx, user: Viewer, orderId: string, who: 'any' | 'buyer') {
@@ -95,7 +95,7 @@ export async function orderReviewOf(deps: ReviewDeps, user: Viewer, orderId: str
 }
 
 /**
- * The buyer reviews a completed order, once, within REVIEW_DAYS of completion (MARKETPLACE.md §5): one transaction on
+ * The buyer reviews a completed order, once, within REVIEW_DAYS of completion (docs/product/reviews.md): one transaction on
  * the locked order, so two reviews at once write one (the second is told 409; the unique index is the backstop).
  * Any deadline due is applied first: a shipped order past its auto-completion date completes, and can be reviewed.
  * The seller is told after the commit.

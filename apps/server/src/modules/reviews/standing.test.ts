@@ -7,7 +7,7 @@ import { DAY, HOUR, orderIn, reviewedOrder } from '../../../test/review-fixtures
 import { users } from '../../db/schema/index.ts'
 import { standingFigures } from './reviews.repository.ts'
 
-// The badges at their edges, through the real routes (MARKETPLACE.md §5): 4 vs 5 shipped orders, 48 h vs 48 h and a
+// The badges at their edges, through the real routes (docs/product/reviews.md#badges): 4 vs 5 shipped orders, 48 h vs 48 h and a
 // minute, 9 vs 10 reviews, an average of 4.8 vs below it; the seller JSON and the product JSON agree.
 
 const clock = { now: Date.UTC(2026, 9, 1, 8) }

@@ -15,13 +15,13 @@ import { findOwnSavedSearch, listSavedSearches, toSavedSearchJson } from './save
 import { createSavedSearch, deleteSavedSearch, renameSavedSearch } from './saved-searches.service.ts'
 
 /**
- * Saved searches (MARKETPLACE.md §6; issue 17): a signed-in user keeps up to 20 `/search` queries by name; new
+ * Saved searches (docs/product/notifications.md#saved-searches): a signed-in user keeps up to 20 `/search` queries by name; new
  * listings that match are notified in the app by a background job within SAVED_SEARCH_MATCH_SECONDS (decision 033),
  * and mailed at most daily (saved-searches.service.ts).
  */
 export const savedSearchesRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 60, windowMs: 60_000, key: (req) => `saved-searches:${req.user?.id}` })
-  /** 404 for a saved search that is not the caller's, before the body is read (MARKETPLACE.md §7's precedence). */
+  /** 404 for a saved search that is not the caller's, before the body is read (docs/product/storefront.md#status-precedence). */
   const own = async (req: FastifyRequest) => {
     const id = String((req.params as { id?: unknown }).id ?? '')
     if (!(await findOwnSavedSearch(app.db, signedInUser(req).id, id)))

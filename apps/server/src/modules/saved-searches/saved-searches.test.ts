@@ -22,7 +22,7 @@ import { notifyDepsOf } from '../notifications/notify.ts'
 import { MATCH_ATTEMPTS_MAX } from './saved-searches.repository.ts'
 import { matchNewListings, sweepSavedSearchDigests } from './saved-searches.service.ts'
 
-// MARKETPLACE.md §6, issue 17 item 5: saved searches (POST/GET/PATCH/DELETE /api/saved-searches, at most 20), new
+// docs/product/notifications.md#saved-searches: saved searches (POST/GET/PATCH/DELETE /api/saved-searches, at most 20), new
 // matching listings notified in the app by the matching job (decision 033: off the request path, run here by hand),
 // and mailed at most once a day by a sweep that two instances can run at the same time.
 let t: TestApp

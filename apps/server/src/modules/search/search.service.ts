@@ -40,7 +40,7 @@ const uniqueSorted = <T extends string>(values: readonly T[] | undefined): T[] =
 
 /**
  * A query's filters as search applies them: words, brand slugs as ids (an unknown one: 400 naming `brand`), prices in
- * cents. Saved searches (issue 17) match new listings through this too, so a saved query means what /search shows.
+ * cents. Saved searches match new listings through this too, so a saved query means what /search shows.
  */
 export async function searchFiltersOf(brands: BrandIndex, query: SearchQuery): Promise<Omit<SearchFilters, 'fuzzy'>> {
   const found = await brands.bySlugs(uniqueSorted(query.brand))

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct, insertUser } from '../../../test/fixtures.ts'
 import { bookings, brands, products } from '../../db/schema/index.ts'
 
-/** GET /api/search (MARKETPLACE.md §3, decision 018) over a small catalogue whose every listing is known. */
+/** GET /api/search (docs/product/search.md, decision 018) over a small catalogue whose every listing is known. */
 let t: TestApp
 const NOW = Date.UTC(2026, 10, 25, 12)
 const ids: Record<string, string> = {}
@@ -111,7 +111,7 @@ beforeAll(async () => {
     condition: 'good',
     resellPriceCents: 120000,
   })
-  // SPEC's fields only: brand, colour and material not stated
+  // the original fields only: brand, colour and material not stated
   await add('nameless', plain.id, { title: 'Canvas Backpack', category: 'Backpacks', resellPriceCents: 4000 })
   // held (still for sale, shown reserved), sold and removed
   await add('held', plain.id, {

@@ -35,7 +35,7 @@ export const sellersRoutes: FastifyPluginAsyncZod = async (app) => {
         { limit, ...(req.query.cursor ? { cursor: decodeCursor(req.query.cursor) } : {}) },
         app.now(),
       )
-      // stars, badges and ship time: computed from data, never granted by hand (issue 17, modules/reviews)
+      // stars, badges and ship time: computed from data, never granted by hand (modules/reviews)
       const standing = (await sellerStandingOf(app.db, seller.id))!
       const last = rows.at(-1)
       if (hasMore && last) reply.header('link', nextLink(req.url, encodeCursor(last)))

@@ -17,7 +17,7 @@ import { fixedUrls, SITEMAP_MAX_URLS, sitemapIndexXml, type UrlSource, urlsBetwe
 
 const gzipAsync = promisify(gzip)
 
-/** The public pages that are not listings, posts or seller profiles (MARKETPLACE.md §1). */
+/** The public pages that are not listings, posts or seller profiles (docs/product/storefront.md#access). */
 const PUBLIC_PAGES = ['/', '/categories', '/blogs'] as const
 
 const productUrls = (db: Db): UrlSource => ({
@@ -38,7 +38,7 @@ const postUrls = (db: Db): UrlSource => ({
     })),
 })
 
-/** Seller profiles (MARKETPLACE.md §2): the same id as a listing's `sellerId`. */
+/** Seller profiles (docs/product/listings.md#seller-profile): the same id as a listing's `sellerId`. */
 const sellerUrls = (db: Db): UrlSource => ({
   count: () => countPublicSellers(db),
   list: async (offset, limit) =>

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct, insertUser } from '../../../test/fixtures.ts'
 
-// /sitemap.xml and /robots.txt (MARKETPLACE.md §1): the server's own routes, outside /api.
+// /sitemap.xml and /robots.txt (docs/product/storefront.md#rendering): the server's own routes, outside /api.
 
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 const HEAD = String.raw`<\?xml version="1\.0" encoding="UTF-8"\?>\n`

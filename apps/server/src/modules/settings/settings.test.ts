@@ -31,7 +31,7 @@ const save = (payload: object, who: Session | 'anonymous' = admin) =>
 const current = () => t.app.inject({ url: '/api/settings' })
 
 describe('settings', () => {
-  it("starts with SPEC's tagline and no social links, answered with an ETag to revalidate", async () => {
+  it('starts with the original tagline and no social links, answered with an ETag to revalidate', async () => {
     const res = await current()
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ blogTagline: 'Catch Our Latest Blogs on technology and Libraries', ...none })

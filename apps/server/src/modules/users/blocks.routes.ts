@@ -8,7 +8,7 @@ import { blockUser, listBlocks, unblockUser } from './blocks.ts'
 const userParams = z.object({ userId: z.string().min(1).max(200) })
 
 /**
- * Blocks (issue 17): either party of a conversation can block the other; then no messages or offers pass between
+ * Blocks: either party of a conversation can block the other; then no messages or offers pass between
  * them, either way, and the blocked member is not told why.
  */
 export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {

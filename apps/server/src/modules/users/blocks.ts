@@ -8,7 +8,7 @@ import { publicName } from '../../lib/public-name.ts'
 import { type NameViewer, namesAsSeenBy } from './names.ts'
 
 /**
- * Whether either of two users blocked the other (issue 17): no messages or offers between them, either way. The
+ * Whether either of two users blocked the other: no messages or offers between them, either way. The
  * blocked party is not told why (callers answer with a neutral message).
  */
 export async function isBlockedBetween(db: DbOrTx, a: string, b: string): Promise<boolean> {

@@ -7,7 +7,7 @@ import { findUserByEmail } from './users.repository.ts'
 export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /**
- * Whose data a `?email=` or `/{email}` asks for (DESIGN §4): the caller's own, or, for an admin, anyone's;
+ * Whose data a `?email=` or `/{email}` asks for (docs/product/storefront.md#api-rules): the caller's own, or, for an admin, anyone's;
  * 403 for anyone else's. Undefined when no such account exists.
  */
 export async function emailScope(

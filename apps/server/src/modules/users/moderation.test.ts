@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertProduct } from '../../../test/fixtures.ts'
 import { outbox, reports, users } from '../../db/schema/index.ts'
 
-// Issue 14 item 11: an admin sees a seller's record before deciding, and withdraws a verification with a reason.
+// An admin sees a seller's record before deciding, and withdraws a verification with a reason.
 
 let t: TestApp
 let admin: Session

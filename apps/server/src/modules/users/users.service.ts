@@ -73,7 +73,7 @@ export async function verifySeller(db: Db, listingsChanged: ListingsChanged, id:
 }
 
 /**
- * Admin: withdraw a seller's verification (issue 14). The reason is kept (the seller sees it with their status) and
+ * Admin: withdraw a seller's verification. The reason is kept (the seller sees it with their status) and
  * mailed to the seller; their listings lose the badge at once. An unverified seller is a 409: nothing to withdraw.
  */
 export async function unverifySeller(
@@ -104,7 +104,7 @@ export async function unverifySeller(
   return updated.length
 }
 
-/** Admin: what to know about an account before verifying or unverifying it (issue 14). Null for an unknown id. */
+/** Admin: what to know about an account before verifying or unverifying it. Null for an unknown id. */
 export async function userSummary(db: Db, id: string) {
   const [user] = await db
     .select({
@@ -150,7 +150,7 @@ export async function userSummary(db: Db, id: string) {
 }
 
 /**
- * Admin: delete an account (DESIGN §3). In one transaction: their listings become removed, unpaid bookings by them
+ * Admin: delete an account (docs/product/accounts.md#deleting-accounts). In one transaction: their listings become removed, unpaid bookings by them
  * or of their listings are cancelled, their wishlist, sessions and sign-in methods go, and the account is marked
  * deleted with its email freed. Paid orders and payments are kept: money records are never deleted.
  */
@@ -165,7 +165,7 @@ export async function deleteUser(
   if (!user) throw new AppError(404, messages.users.notFound)
   if (user.role === 'admin') throw new AppError(403, messages.users.notAdmin)
   const deletedCount = await db.transaction(async (tx) => {
-    // issue 16: money first. Open orders (either side) and any balance must be settled before the account goes; the
+    // money first. Open orders (either side) and any balance must be settled before the account goes; the
     // user's row is locked so no order of theirs is paid meanwhile (payments lock the buyer's row too)
     await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update')
     const open = await openOrdersOf(tx, id)

@@ -62,7 +62,7 @@ export const listWishesOf = (db: DbOrTx, userId: string) =>
 
 export type WishRow = Awaited<ReturnType<typeof listWishesOf>>[number]
 
-/** An entry as the spec's JSON (`_id`, `product_id`, dollars), under the email the list was asked for. */
+/** An entry as the original JSON (`_id`, `product_id`, dollars), under the email the list was asked for. */
 export const toWishJson = (r: WishRow, email: string) => ({
   _id: r.id,
   img: r.img,

@@ -25,7 +25,7 @@ export const meta: MetaFunction = ({ matches }) =>
     share: { origin: originOf(matches), path: paths.becomeSeller() },
   })
 
-/** '/become-a-seller' (issue 14): how a shopper becomes a seller. */
+/** '/become-a-seller': how a shopper becomes a seller. */
 export default function BecomeSellerRoute() {
   return <BecomeSeller />
 }

@@ -34,9 +34,9 @@ const BookingModal = lazy(() =>
 const EAGER_CARDS = 3
 
 /**
- * SPEC §7: the category's listings are loaded before the screen shows; an unknown category is the 404 page. The title
+ * docs/product/storefront.md#api-rules: the category's listings are loaded before the screen shows; an unknown category is the 404 page. The title
  * and description come from the categories list, read alongside (it may fail without hiding the bags), and so are the
- * customer's own orders, which decide each card's Book Now, and their wishlist, which decides each heart. Only for a signed-in visitor (SPEC §6): the guard sends
+ * customer's own orders, which decide each card's Book Now, and their wishlist, which decides each heart. Only for a signed-in visitor (docs/product/storefront.md#access): the guard sends
  * anyone else to the login page.
  */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -65,7 +65,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
 /** Cards in a row of the grid below (2, 3 from 1024 px): the first render shows one row. */
 const cardsPerRow = () => (window.matchMedia('(min-width: 1024px)').matches ? 3 : 2)
 
-/** '/category/:id' (the id is the category slug): every bag for sale in it (SPEC §2 Category listing). */
+/** '/category/:id' (the id is the category slug): every bag for sale in it (docs/product/storefront.md#home-and-blog). */
 export default function CategoryRoute() {
   const { id: slug = '' } = useParams()
   const { data: products } = useCategoryProducts(slug)
@@ -102,7 +102,7 @@ export default function CategoryRoute() {
         ) : null}
       </header>
 
-      {/* into search, this category kept: its brands and its newest bags (MARKETPLACE.md §3) */}
+      {/* into search, this category kept: its brands and its newest bags (docs/product/search.md) */}
       {category || slug in CATEGORY_LABELS ? (
         <SearchShortcuts category={(category?.category ?? slug) as CategorySlug} categoryLabel={title} />
       ) : null}
@@ -139,7 +139,7 @@ export default function CategoryRoute() {
                       onBook={setBooking}
                       block
                     />
-                    {/* wider than a phone: SPEC's worded buttons (a phone has icons at the card's foot) */}
+                    {/* wider than a phone: the original worded buttons (a phone has icons at the card's foot) */}
                     {product.seller_id === user?.id ? (
                       <OwnListingActions product={product} className="max-sm:hidden" />
                     ) : (
@@ -158,7 +158,7 @@ export default function CategoryRoute() {
                     <OwnListingActions product={product} compact className="gap-1 sm:hidden" />
                   ) : (
                     <>
-                      {/* phones: the heart and the flag as icon buttons beside 'View' (issue 14, item 7) */}
+                      {/* phones: the heart and the flag as icon buttons beside 'View' */}
                       <div className="flex items-center gap-1 sm:hidden">
                         <WishlistButton productId={product._id} title={product.title} size="sm" compact />
                         <ReportListingButton

@@ -40,7 +40,7 @@ export const meta: MetaFunction = ({ matches }) =>
     share: { origin: originOf(matches), path: '/' },
   })
 
-/** '/': hero, the shortcuts into search, advertised items, categories, the sell-to-us banner (SPEC §2 Home). */
+/** '/': hero, the shortcuts into search, advertised items, categories, the sell-to-us banner (docs/product/storefront.md#home-and-blog). */
 export default function HomeRoute() {
   return (
     <>

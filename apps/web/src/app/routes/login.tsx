@@ -1,6 +1,6 @@
 import { LoginScreen } from '@/features/auth/components/login-screen'
 
-/** '/login' (SPEC §2 Login). */
+/** '/login' (docs/product/accounts.md#sign-in). */
 export default function LoginRoute() {
   return <LoginScreen />
 }

@@ -155,7 +155,7 @@ export const meta: MetaFunction = ({ data, params, matches }) => {
 
 /**
  * A visitor sees the same actions; each leads to '/login', which brings them back here once signed in
- * (MARKETPLACE.md §1: booking, wishlist and reports need a signed-in user).
+ * (docs/product/storefront.md#access: booking, wishlist and reports need a signed-in user).
  */
 function VisitorActions({ product }: { product: Product }) {
   const location = useLocation()

@@ -77,7 +77,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData, location, 
   ]
 }
 
-/** '/search' (MARKETPLACE.md §3): public and rendered on the server; its state is its URL. */
+/** '/search' (docs/product/search.md): public and rendered on the server; its state is its URL. */
 export default function SearchRoute() {
   const { badQuery } = useLoaderData<typeof loader>()
   const { search } = useLocation()

@@ -65,8 +65,8 @@ export const meta: MetaFunction = ({ data, params, matches }) => {
 }
 
 /**
- * '/seller/:id' (MARKETPLACE.md §2): who the seller is, their stars and badges, their bags for sale, and their reviews
- * (issue 17), each a page at a time.
+ * '/seller/:id' (docs/product/listings.md#seller-profile): who the seller is, their stars and badges, their bags for sale, and their reviews,
+ * each a page at a time.
  */
 export default function SellerRoute() {
   const { id = '' } = useParams()

@@ -1,6 +1,6 @@
 import { SignupScreen } from '@/features/auth/components/signup-screen'
 
-/** '/signup' (SPEC §2 Signup). */
+/** '/signup' (docs/product/accounts.md#sign-up). */
 export default function SignupRoute() {
   return <SignupScreen />
 }

@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [
   { name: 'referrer', content: 'no-referrer' },
 ]
 
-/** '/unsubscribe?token=…' (issue 17): a mail's signed unsubscribe link, no sign-in needed. */
+/** '/unsubscribe?token=…': a mail's signed unsubscribe link, no sign-in needed. */
 export default function UnsubscribeRoute() {
   const { search } = useLocation()
   const token = new URLSearchParams(search).get('token') ?? ''

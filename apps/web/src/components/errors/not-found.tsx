@@ -2,7 +2,7 @@ import { messages } from '@preloved/shared/messages'
 import { ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 
-/** The 'page not found' screen of SPEC §2, for any unknown path. */
+/** The 'page not found' screen of docs/product/storefront.md#feedback, for any unknown path. */
 export function NotFound() {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-5 px-4 py-16 text-center">

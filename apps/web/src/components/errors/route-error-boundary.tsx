@@ -8,7 +8,7 @@ const RouteError = lazy(() => import('./route-error').then((module) => ({ defaul
 
 /**
  * A route module's `ErrorBoundary`: a 404 (an unknown path, an unknown or malformed id) is the 'page not found' screen
- * with status 404; anything else the route-error screen of SPEC §2.
+ * with status 404; anything else the route-error screen of docs/product/storefront.md#feedback.
  */
 export function RouteErrorBoundary() {
   const error = useRouteError()

@@ -19,9 +19,9 @@ function describe(error: unknown): string {
 }
 
 /**
- * The route-error screen of SPEC §2: every route's `errorElement`, for real failures only (a 404 is the 'page not
+ * The route-error screen of docs/product/storefront.md#feedback: every route's `errorElement`, for real failures only (a 404 is the 'page not
  * found' screen). Its main actions are 'Try again' (the page's data is read again) and 'Home'; 'Sign out' is kept as a
- * secondary action (issue 14, item 5).
+ * secondary action.
  */
 export function RouteError() {
   const error = useRouteError()
@@ -39,7 +39,7 @@ export function RouteError() {
     else console.error(error)
   }, [error])
 
-  // SPEC §2: 'Sign out' logs out (server session, token, cached answers) and goes to '/login'
+  // docs/product/storefront.md#feedback: 'Sign out' logs out (server session, token, cached answers) and goes to '/login'
   const signOut = async () => {
     await endSession()
     navigate(paths.login())

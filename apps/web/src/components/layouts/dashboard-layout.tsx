@@ -19,7 +19,7 @@ type DashboardLayoutProps = {
 
 /**
  * The dashboard: site header, then the side menu beside the page. On phones the side menu is not shown: the header's
- * one menu holds the same links (issue 14, item 9), so a phone has a single menu.
+ * one menu holds the same links, so a phone has a single menu.
  */
 export function DashboardLayout({ menu, children }: DashboardLayoutProps) {
   const items = menu ? dashboardMenus[menu] : []

@@ -13,15 +13,15 @@ export type MenuItem = { to: string; label: string; count?: MenuCountKey }
 
 export type DashboardMenu = Role
 
-// Every signed-in user can book and keep a wishlist (SPEC §6: myOrders and wishlist are open to any signed-in user,
+// Every signed-in user can book and keep a wishlist (docs/product/accounts.md#roles: myOrders and wishlist are open to any signed-in user,
 // and the server books for any of them), so every role's menu ends with My Orders and My Wishlist: a seller or an
-// admin who buys lands on a page their menu holds (issue 14, item 4).
+// admin who buys lands on a page their menu holds.
 const buying: MenuItem[] = [
   { to: paths.dashboard.myOrders(), label: navMessages.myOrders },
   { to: paths.dashboard.wishlist(), label: navMessages.myWishlist },
 ]
 
-// The account's own pages, for every role (issue 16: saved delivery addresses; issue 17: messages with the unread
+// The account's own pages, for every role (saved delivery addresses; messages with the unread
 // count, notifications, saved searches, mail settings).
 const account: MenuItem[] = [
   { to: paths.dashboard.messages(), label: conversationsNavMessages.messages, count: 'messages' },
@@ -31,8 +31,8 @@ const account: MenuItem[] = [
   { to: paths.dashboard.notificationSettings(), label: notificationsMessages.settingsTitle },
 ]
 
-// SPEC §2 side menu: ordinary users, admin and sellers each see their own links first (the admin also reads the
-// outbox, DESIGN §7).
+// docs/product/storefront.md#header-and-menus: ordinary users, admin and sellers each see their own links first (the admin also reads the
+// outbox, docs/product/notifications.md#mail).
 export const dashboardMenus = {
   customer: [...buying, { to: paths.dashboard.myOffers(), label: offersMessages.myOffers }, ...account],
   seller: [

@@ -48,7 +48,7 @@ function LinkColumn({ title, links }: { title: string; links: { to: string; labe
 
 export function Footer() {
   const { user } = useSession()
-  // 'Sell your bag' leads where the visitor can sell: Add Product, how to become a seller, or the login (issue 14)
+  // 'Sell your bag' leads where the visitor can sell: Add Product, how to become a seller, or the login
   const companyLinks = [
     { to: sellPath(user?.role), label: 'Sell your bag' },
     { to: paths.signup(), label: 'Create an account' },

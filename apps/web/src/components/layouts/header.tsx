@@ -15,13 +15,13 @@ import { MenuCount } from './menu-counts'
 type NavItem = { to: string; label: string }
 
 /**
- * The search box the header shows on every page (MARKETPLACE.md §3). It belongs to features/search, which
+ * The search box the header shows on every page (docs/product/search.md). It belongs to features/search, which
  * components may not import: the app provides it here (app/provider.tsx).
  */
 export const HeaderSearchContext = createContext<ComponentType<{ className?: string }> | null>(null)
 
 /**
- * The notifications bell (issue 17): it belongs to features/notifications, provided by the app (app/provider.tsx); it
+ * The notifications bell: it belongs to features/notifications, provided by the app (app/provider.tsx); it
  * shows for signed-in users only.
  */
 export const HeaderBellContext = createContext<ComponentType<{ className?: string }> | null>(null)
@@ -55,9 +55,9 @@ type AccountLinksProps = {
 const phoneLinkClass = ({ isActive }: { isActive: boolean }) => cn('text-base', isActive && 'menu-active')
 
 /**
- * SPEC §2 Header: a signed-in user gets Dashboard (myOrders; a seller's myProducts; the admin's allSellers) and
+ * docs/product/storefront.md#header-and-menus: a signed-in user gets Dashboard (myOrders; a seller's myProducts; the admin's allSellers) and
  * Log Out, a visitor gets Login. On phones Dashboard also lists the role's dashboard links, so that the phone has one
- * menu (issue 14, item 9). While the session is read, a quiet placeholder holds the place.
+ * menu. While the session is read, a quiet placeholder holds the place.
  */
 function AccountLinks({ user, pending, variant, dashboardMenu, onNavigate }: AccountLinksProps) {
   const navigate = useNavigate()

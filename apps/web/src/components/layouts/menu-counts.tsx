@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react'
 import type { MenuCountKey } from './dashboard-menu'
 
 /**
- * The counts shown beside dashboard menu links (issue 17: unread messages). The numbers come from features the
+ * The counts shown beside dashboard menu links (unread messages). The numbers come from features the
  * layout may not import: the dashboard's route (app/routes/dashboard/dashboard-root.tsx) provides them.
  */
 export const MenuCountsContext = createContext<Partial<Record<MenuCountKey, number>>>({})

@@ -36,7 +36,7 @@ type ActionDialogProps = {
 }
 
 /**
- * A confirmation for an action other than a delete (components/ui/confirm-dialog keeps SPEC's delete wording): its own
+ * A confirmation for an action other than a delete (components/ui/confirm-dialog keeps the original delete wording): its own
  * title and message, and, where the action needs one, a required reason (or an optional note), and the error of a
  * failed attempt. Focus starts on a required reason, or on Cancel (the safe choice); Escape, Close and Cancel do
  * nothing while the action runs.

@@ -17,7 +17,7 @@ type ConfirmDialogProps = {
 }
 
 /**
- * The confirmation modal of SPEC §2 and §8: 'Are you sure you want to delete?', 'If you delete {name}. It cannot be
+ * The confirmation modal of docs/product/storefront.md#feedback: 'Are you sure you want to delete?', 'If you delete {name}. It cannot be
  * undone.', the action button and Cancel. A native modal <dialog>: the page behind is inert, focus starts on
  * Cancel (the safe choice), Escape cancels, and focus goes back to the button that opened it.
  */

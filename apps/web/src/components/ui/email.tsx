@@ -2,7 +2,7 @@ import { Fragment } from 'react'
 import { cn } from '@/lib/cn'
 
 /**
- * An email address that wraps after its "@" and its dots, never inside a word (issue 14, item 10): a <wbr> after each
+ * An email address that wraps after its "@" and its dots, never inside a word: a <wbr> after each
  * of them offers the line breaks, and `overflow-wrap: break-word` breaks a single part only when it alone is wider
  * than the line. The text (and so copying it, and its accessible name) is the address unchanged.
  */

@@ -46,7 +46,7 @@ export function FieldNotes({ hint, hintId, error, errorId }: FieldNotesProps) {
   )
 }
 
-/** A labelled text input with its error under it (DESIGN §5: every control has a visible label). */
+/** A labelled text input with its error under it (docs/product/storefront.md#accessibility: every control has a visible label). */
 export function Field({ label, error, hint, labelAside, className, type = 'text', ...props }: FieldProps) {
   const { id, hintId, errorId, describedBy } = useDescribed(hint, error)
   const [revealed, setRevealed] = useState(false)

@@ -139,7 +139,7 @@ export function DataTable<T>({
   )
 }
 
-/** The spec's first column of every table: the row's number, from 1. */
+/** The original first column of every table: the row's number, from 1. */
 export function indexColumn<T>(): Column<T> {
   return {
     header: '#',

@@ -2,7 +2,7 @@ import { messages } from '@preloved/shared/messages'
 import { BadgeCheck } from 'lucide-react'
 import { cn } from '@/lib/cn'
 
-/** "Verified seller" with its check mark: beside a seller's name wherever it shows (SPEC §2, MARKETPLACE.md §2). */
+/** "Verified seller" with its check mark: beside a seller's name wherever it shows (docs/product/accounts.md#seller-verification). */
 export function VerifiedBadge({ className }: { className?: string }) {
   return (
     <span

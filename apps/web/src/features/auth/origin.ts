@@ -2,13 +2,13 @@ import { useMemo } from 'react'
 import { useLocation } from 'react-router'
 import { paths } from '@/config/paths'
 
-/** What a guard puts in the login page's location state: `{ from: location }` (SPEC §4: the origin is kept). */
+/** What a guard puts in the login page's location state: `{ from: location }` (docs/product/accounts.md#guards: the origin is kept). */
 export type FromState =
   | { from?: { pathname?: unknown; search?: unknown; hash?: unknown }; needs?: NeededRole }
   | null
   | undefined
 
-/** The role a guarded page needs, which the signed-in user lacks (issue 14: the login page says so). */
+/** The role a guarded page needs, which the signed-in user lacks (the login page says so). */
 export type NeededRole = 'admin' | 'seller'
 
 /** The role a guard's redirect says the origin page needs, if it says one. */

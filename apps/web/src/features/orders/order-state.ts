@@ -4,7 +4,7 @@ import { formatDeadline } from '@/lib/format-date'
 
 export type { OrderViewer }
 
-/** What the order page may offer: each move of MARKETPLACE.md §4 a buyer or seller makes on this page. */
+/** What the order page may offer: each move of docs/product/orders.md#moves a buyer or seller makes on this page. */
 export type OrderAction = 'ship' | 'cancel' | 'confirm' | 'dispute' | 'address' | 'answer'
 
 /** Who the signed-in user is to this order: its buyer, its seller, an admin, or (null) nobody the page serves. */
@@ -45,7 +45,7 @@ export function orderNextStep(order: NextStepOrder, viewer: OrderViewer, timeZon
 }
 
 /**
- * The moves this viewer may make now (MARKETPLACE.md §4), and nothing else: the seller ships (once the address is
+ * The moves this viewer may make now (docs/product/orders.md#moves), and nothing else: the seller ships (once the address is
  * there) or cancels a paid order; the buyer adds a missing address, confirms or reports a problem with a shipped one;
  * the seller answers a dispute (again if they have more to say: the server keeps the latest answer, each on the
  * timeline). Admins act from their own pages.

@@ -1,4 +1,4 @@
-// The header's recent searches (MARKETPLACE.md §3): the last 5 words searched in this browser, newest first. Kept in
+// The header's recent searches (docs/product/search.md): the last 5 words searched in this browser, newest first. Kept in
 // localStorage only; nothing is sent anywhere.
 
 const KEY = 'recentSearches'

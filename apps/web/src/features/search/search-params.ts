@@ -10,7 +10,7 @@ import {
 import { searchMessages as t } from '@preloved/shared/messages/search'
 import { formatPrice } from '@/lib/format'
 
-// The whole state of /search lives in its URL (MARKETPLACE.md §3): a shared link or Back/Forward shows the same
+// The whole state of /search lives in its URL (docs/product/search.md): a shared link or Back/Forward shows the same
 // search. These helpers read and write that URL; the page never keeps a filter anywhere else.
 
 /** The repeatable filters, in the order the filter panel shows them. */

@@ -27,7 +27,7 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/addProducts' (seller): list a bag for sale (SPEC §2 Add a Product). */
+/** '/dashboard/addProducts' (seller): list a bag for sale (docs/product/listings.md#fields). */
 export default function AddProductsRoute() {
   const { user } = useSession()
   const { isVerified } = useSellerVerification(user?.email)
@@ -39,7 +39,7 @@ export default function AddProductsRoute() {
           Add a Product
         </h1>
         <p className="text-lg text-base-content/80">
-          {/* SPEC's line; a verified seller is not asked to get verified */}
+          {/* the original line; a verified seller is not asked to get verified */}
           {isVerified ? 'Add a Product & sell more' : 'Add a Product & sell more and get verified'}
         </p>
         <SellerVerificationHint email={user?.email} />

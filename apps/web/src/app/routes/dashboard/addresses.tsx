@@ -16,7 +16,7 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/addresses': the account's delivery addresses (issue 16 item 0), for every role. */
+/** '/dashboard/addresses': the account's delivery addresses, for every role. */
 export default function AddressesRoute() {
   return (
     <DashboardPage title={messages.addresses.pageTitle} lead={messages.addresses.pageIntro}>

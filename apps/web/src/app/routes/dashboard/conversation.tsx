@@ -4,7 +4,7 @@ import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { Inbox } from '@/features/messages/components/inbox'
 
 /**
- * '/dashboard/messages/:id' (issue 17): one conversation, for its buyer and its seller (and an admin once it is
+ * '/dashboard/messages/:id': one conversation, for its buyer and its seller (and an admin once it is
  * reported or its order disputed; the API answers 404 to anyone else, which shows the route's error screen).
  */
 export default function ConversationRoute() {

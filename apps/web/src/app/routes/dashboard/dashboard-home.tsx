@@ -1,6 +1,6 @@
 import { DashboardSummary } from '@/features/dashboard/components/dashboard-summary'
 
-/** '/dashboard' index: a summary for the user's role (DESIGN §9). */
+/** '/dashboard' index: a summary for the user's role (docs/product/storefront.md#pages). */
 export default function DashboardHomeRoute() {
   return <DashboardSummary />
 }

@@ -10,7 +10,7 @@ import { queryClient } from '@/lib/query-client'
 import { prefetchForVisitor } from '@/lib/server-api.server'
 
 /**
- * The side menu and the admin and seller guards follow the user's roles (SPEC §6): read before the first render, so
+ * The side menu and the admin and seller guards follow the user's roles (docs/product/accounts.md#roles): read before the first render, so
  * that the dashboard renders once, with its menu. One try only here: a failure is left to the menu and the guards,
  * which ask again with the usual retries. Without a session the guard sends the visitor to '/login'.
  */
@@ -48,7 +48,7 @@ export const meta: MetaFunction = () => [
   { name: 'robots', content: 'noindex' },
 ]
 
-/** The side menu follows the same lookups as the admin and seller guards (SPEC §6). */
+/** The side menu follows the same lookups as the admin and seller guards (docs/product/accounts.md#roles). */
 function useDashboardMenu(): DashboardMenu | undefined {
   const { user } = useSession()
   const { isAdmin, isError: adminFailed } = useAdmin(user?.email)
@@ -60,7 +60,7 @@ function useDashboardMenu(): DashboardMenu | undefined {
   return undefined
 }
 
-/** The dashboard with its side menu; the menu's counts (unread messages, issue 17) come from the features. */
+/** The dashboard with its side menu; the menu's counts (unread messages) come from the features. */
 function RoleDashboard() {
   const unread = useUnreadMessages()
   return (
@@ -70,7 +70,7 @@ function RoleDashboard() {
   )
 }
 
-/** '/dashboard' and everything under it: signed-in users only (SPEC §2), with their role's side menu. */
+/** '/dashboard' and everything under it: signed-in users only (docs/product/storefront.md#access), with their role's side menu. */
 export default function DashboardRoot() {
   return (
     <PrivateRoute>

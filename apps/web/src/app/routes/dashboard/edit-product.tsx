@@ -39,7 +39,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
 }
 
 /**
- * '/dashboard/myProducts/:id/edit' (seller; issue 15): the Add Product form filled with the listing. Someone else's
+ * '/dashboard/myProducts/:id/edit' (seller): the Add Product form filled with the listing. Someone else's
  * listing, or one that has sold or was taken down, says so instead (the server refuses those with 403 and 409).
  */
 export default function EditProductRoute() {

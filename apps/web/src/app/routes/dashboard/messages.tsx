@@ -2,7 +2,7 @@ import { conversationsMessages as t } from '@preloved/shared/messages/conversati
 import { DashboardPage } from '@/components/layouts/dashboard-page'
 import { Inbox } from '@/features/messages/components/inbox'
 
-/** '/dashboard/messages' (issue 17): the inbox, for every role; a conversation opens beside it (or alone on a phone). */
+/** '/dashboard/messages': the inbox, for every role; a conversation opens beside it (or alone on a phone). */
 export default function MessagesRoute() {
   return (
     <DashboardPage title={t.inboxTitle} lead={t.inboxLead}>

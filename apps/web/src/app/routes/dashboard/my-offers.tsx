@@ -29,7 +29,7 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/myOffers' (issue 17): the offers the user made, the moves left to them, and Pay now once accepted. */
+/** '/dashboard/myOffers': the offers the user made, the moves left to them, and Pay now once accepted. */
 export default function MyOffersRoute() {
   const [paying, setPaying] = useState<BookableItem | null>(null)
   const [opened, setOpened] = useState(false)

@@ -33,12 +33,12 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/myOrders': the bags the user booked, with their payment status (SPEC §2 Tables). */
+/** '/dashboard/myOrders': the bags the user booked, with their payment status (docs/product/checkout.md#my-orders). */
 export default function MyOrdersRoute() {
   const { user } = useSession()
   const bookings = useMyBookings(user?.email)
   if (bookings.isError && !bookings.data) throw bookings.error
-  // issue 16: each paid row links to its order (an order's id is its booking's) and says its state in words; while
+  // each paid row links to its order (an order's id is its booking's) and says its state in words; while
   // the orders are read, or if they cannot be, the row still links to its page
   const orders = useBuyerOrders(Boolean(user))
   const byId = useMemo(() => new Map((orders.data ?? []).map((order) => [order._id, order])), [orders.data])

@@ -16,7 +16,7 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/mySales' (seller; issue 16): the bags sold, their state, the date to ship by, each order's page. */
+/** '/dashboard/mySales' (seller): the bags sold, their state, the date to ship by, each order's page. */
 export default function MySalesRoute() {
   return (
     <DashboardPage title={t.mySales} lead={t.mySalesLead}>

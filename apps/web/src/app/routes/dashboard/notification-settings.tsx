@@ -15,7 +15,7 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/notification-settings' (MARKETPLACE.md §6): mail on or off per kind; where every mail's footer leads. */
+/** '/dashboard/notification-settings' (docs/product/notifications.md#kinds): mail on or off per kind; where every mail's footer leads. */
 export default function NotificationSettingsRoute() {
   return (
     <DashboardPage title={t.settingsTitle} lead={t.settingsLead}>

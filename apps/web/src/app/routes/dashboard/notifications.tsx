@@ -25,7 +25,7 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/notifications' (MARKETPLACE.md §6): the bell's page, for every role. */
+/** '/dashboard/notifications' (docs/product/notifications.md): the bell's page, for every role. */
 export default function NotificationsRoute() {
   const unread = useUnreadCount(true).data?.unread
   return (

@@ -23,7 +23,7 @@ export function clientLoader() {
 
 const noPayment = () => {}
 
-/** '/dashboard/offersReceived' (seller; issue 17): offers on the seller's bags, to accept, decline or counter. */
+/** '/dashboard/offersReceived' (seller): offers on the seller's bags, to accept, decline or counter. */
 export default function OffersReceivedRoute() {
   return (
     <DashboardPage title={m.offersReceived} lead={m.offersReceivedLead}>

@@ -25,7 +25,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/orders/:id/receipt' (issue 16): the printable receipt of a paid order. */
+/** '/dashboard/orders/:id/receipt': the printable receipt of a paid order. */
 export default function OrderReceiptRoute() {
   const { id = '' } = useParams()
   const { data: order } = useOrder(id)

@@ -32,7 +32,7 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs) {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/orders/:id' (issue 16): the order after payment, for its buyer, its seller and admins. */
+/** '/dashboard/orders/:id': the order after payment, for its buyer, its seller and admins. */
 export default function OrderRoute() {
   const { id = '' } = useParams()
   const { user } = useSession()
@@ -43,7 +43,7 @@ export default function OrderRoute() {
   if (!viewer) return <NotFound />
   return (
     <DashboardPage title={t.orderTitle(order.product.title)}>
-      {/* a completed order's review comes first: the buyer's one thing left to do (issue 17) */}
+      {/* a completed order's review comes first: the buyer's one thing left to do */}
       <OrderReview order={order} viewer={viewer} />
       <OrderDetails order={order} viewer={viewer} />
       {viewer !== 'admin' ? (

@@ -28,13 +28,13 @@ import { useAfterFirstPaint } from '@/lib/render-in-stages'
 import { throwRouteError } from '@/lib/route-errors'
 import { prefetchForVisitor } from '@/lib/server-api.server'
 
-// Stripe.js and Elements load only on an installation that uses Stripe (DESIGN §6)
+// Stripe.js and Elements load only on an installation that uses Stripe (docs/product/checkout.md#processors)
 const StripeCardForm = lazy(() =>
   import('@/features/payments/components/stripe-card-form').then((m) => ({ default: m.StripeCardForm })),
 )
 
 /**
- * SPEC §7: the booking is loaded by id before the page shows (GET /bookings/{id}, the caller's own), with which card
+ * docs/product/storefront.md#api-rules: the booking is loaded by id before the page shows (GET /bookings/{id}, the caller's own), with which card
  * form to show (the page renders once with it). Without a session the guard sends the visitor to '/login'.
  */
 export const loader = (args: LoaderFunctionArgs) =>
@@ -68,7 +68,7 @@ const windowMinutes = (booking: Booking) =>
 type SummaryProps = { booking: Booking; intent: PaymentIntent | undefined; waiting: boolean }
 
 /**
- * The bag, its price, the first-order discount when the server applies it (DESIGN §6), and the total: for a paid
+ * The bag, its price, the first-order discount when the server applies it (docs/product/checkout.md#payment), and the total: for a paid
  * order, what was charged as the server recorded it.
  */
 function Summary({ booking, intent, waiting }: SummaryProps) {
@@ -149,7 +149,7 @@ function CannotPay({ message }: { message: string }) {
   )
 }
 
-/** '/dashboard/payment/:id' (the booking id): SPEC §2 Payment page, with the test-mode card form (DESIGN §6). */
+/** '/dashboard/payment/:id' (the booking id): docs/product/checkout.md#payment, with the test-mode card form (docs/product/checkout.md#processors). */
 export default function PaymentRoute() {
   const { id = '' } = useParams()
   const navigation = useNavigation()
@@ -157,7 +157,7 @@ export default function PaymentRoute() {
   const bookingQuery = useQuery(bookingQueryOptions(id))
   const [transactionId, setTransactionId] = useState<string>()
   const booking = bookingQuery.data
-  // the hold's live countdown (issue 14, item 6): at zero the form goes, and the page says the hold ended
+  // the hold's live countdown: at zero the form goes, and the page says the hold ended
   const clock = useHoldClock(booking?.expiresAt ?? '', booking?.status === 'held' && !transactionId)
   const holdEnded = booking?.status === 'held' && clock.ended
   const payable = booking?.status === 'held' && !booking.soldToSomeoneElse && !transactionId && !holdEnded
@@ -166,7 +166,7 @@ export default function PaymentRoute() {
   const intent = usePaymentIntent(id, payable && painted)
   const config = useQuery(publicConfigQueryOptions())
   const publishableKey = config.data?.payments.publishableKey
-  // issue 16: the delivery address goes with the payment; the page pays only with a valid one
+  // the delivery address goes with the payment; the page pays only with a valid one
   const delivery = useRef<DeliveryAddressHandle>(null)
   const sendAddress = useSendDeliveryAddress(id)
   const beforePay = async (cardValid: boolean) => {

@@ -1,6 +1,6 @@
 import { ReportedItems } from '@/features/reports/components/reported-items'
 
-/** '/dashboard/reportedItems' (admin): reported listings to remove or dismiss (DESIGN §9). */
+/** '/dashboard/reportedItems' (admin): reported listings to remove or dismiss (docs/product/listings.md#reports). */
 export default function ReportedItemsRoute() {
   return <ReportedItems />
 }

@@ -15,7 +15,7 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/saved-searches' (MARKETPLACE.md §6): open, rename or delete the searches you are told about. */
+/** '/dashboard/saved-searches' (docs/product/notifications.md#saved-searches): open, rename or delete the searches you are told about. */
 export default function SavedSearchesRoute() {
   return (
     <DashboardPage title={t.savedTitle} lead={t.savedLead}>

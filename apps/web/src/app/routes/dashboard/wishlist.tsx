@@ -22,7 +22,7 @@ export function clientLoader() {
   return { dehydrated: undefined }
 }
 
-/** '/dashboard/wishlist': the bags saved for later (SPEC §2 Tables; headed 'My Wishlist', DESIGN §9). */
+/** '/dashboard/wishlist': the bags saved for later (docs/product/checkout.md#wishlist; headed 'My Wishlist'). */
 export default function WishlistRoute() {
   const { user } = useSession()
   const wishlist = useWishlist(user?.email)

@@ -12,7 +12,7 @@ export const loader = ({ context }: LoaderFunctionArgs) =>
 // read once per visit: a change by the admin reaches their own pages through the query cache
 export const shouldRevalidate = () => false
 
-/** Header, page, footer: every page outside the dashboard (SPEC §2). A page's error shows inside it. */
+/** Header, page, footer: every page outside the dashboard (docs/product/storefront.md#pages). A page's error shows inside it. */
 export default function PublicLayoutRoute() {
   const { data: settings } = useSettings()
   return (

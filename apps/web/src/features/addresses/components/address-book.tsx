@@ -24,7 +24,7 @@ import {
 
 const withoutId = ({ _id, isDefault, ...address }: SavedAddress): Address => address
 
-/** The account's saved delivery addresses (issue 16 item 0): list, add, edit, delete and make default. */
+/** The account's saved delivery addresses: list, add, edit, delete and make default. */
 export function AddressBook() {
   const addresses = useAddresses()
   const [editing, setEditing] = useState<string | null>(null) // an address id, 'new', or nothing

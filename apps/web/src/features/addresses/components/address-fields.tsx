@@ -45,7 +45,7 @@ type AddressFieldsProps = {
 }
 
 /**
- * The labelled fields of a delivery address with their errors under them and the browser's autofill names (DESIGN §5):
+ * The labelled fields of a delivery address with their errors under them and the browser's autofill names (docs/product/storefront.md#accessibility):
  * name, street, apartment (optional), city, postcode, country (the common ones first) and phone.
  */
 export function AddressFields({ values, errors, onChange, disabled }: AddressFieldsProps) {

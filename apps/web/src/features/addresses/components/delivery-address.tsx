@@ -29,7 +29,7 @@ const NEW = 'new'
 const withoutId = ({ _id, isDefault, ...address }: SavedAddress): Address => address
 
 /**
- * The payment page's "Delivery address" (issue 16 item 0): a saved address (radio cards, the default picked first)
+ * The payment page's "Delivery address": a saved address (radio cards, the default picked first)
  * or a new one with "Save this address". The page asks `resolve()` when Pay is pressed and pays only with an address.
  */
 export function DeliveryAddress({ ref, disabled }: { ref?: Ref<DeliveryAddressHandle>; disabled?: boolean }) {

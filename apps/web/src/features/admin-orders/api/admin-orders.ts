@@ -29,7 +29,7 @@ export const adminOrdersQueryOptions = (q: string) =>
     getNextPageParam: (page) => page.next,
   })
 
-/** A failed first load shows the route-error screen (STYLE §5); a failed refetch keeps the list on screen. */
+/** A failed first load shows the route-error screen (docs/style.md#errors); a failed refetch keeps the list on screen. */
 export function useAdminOrders(q: string) {
   return useInfiniteQuery({
     ...adminOrdersQueryOptions(q),

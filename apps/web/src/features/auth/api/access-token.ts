@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client'
 import { refreshSession } from '@/lib/auth-client'
 
 /**
- * SPEC §7 GET /jwt?email=: a short-lived API token for the signed-in session, stored as `accessToken`. Only the
+ * GET /jwt?email= (docs/product/accounts.md#sign-in): a short-lived API token for the signed-in session, stored as `accessToken`. Only the
  * session cookie may ask (a stale bearer token would be refused), so none is sent.
  */
 export async function fetchAndStoreAccessToken(email: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api, retryServerErrors } from '@/lib/api-client'
 
-// SPEC §6: admin and seller status are decided by lookups by email (bearer token, own email only).
+// docs/product/accounts.md#roles: admin and seller status are decided by lookups by email (bearer token, own email only).
 
 // The guards and the dashboard's menu read them on every dashboard page: checked with the shared schemas, imported
 // when the lookup starts, so that zod stays out of the dashboard's first chunk and downloads while it is in flight.

@@ -12,7 +12,7 @@ const signedInSchema = z.object({ user: z.object({ email: z.string() }) })
 export const signInWithEmail = (body: LoginInput) =>
   api.post('/auth/sign-in/email', body, signedInSchema, { withoutToken: true, ignoreUnauthorized: true })
 
-/** SPEC §4 Login: sign in, then fetch and store the token; the session is read again for the guards. */
+/** Login (docs/product/accounts.md#sign-in): sign in, then fetch and store the token; the session is read again for the guards. */
 export function useLogin() {
   return useMutation({
     mutationFn: async (body: LoginInput) => {

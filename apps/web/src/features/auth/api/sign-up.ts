@@ -18,13 +18,13 @@ export const signUpWithEmail = (body: Pick<SignupInput, 'name' | 'email' | 'pass
 export const updateDisplayName = (name: string) =>
   api.post('/auth/update-user', { name }, statusSchema, { withoutToken: true, ignoreUnauthorized: true })
 
-/** SPEC §7 POST /users: records name, email and role of the signed-in user. */
+/** POST /users (docs/product/accounts.md#sign-up): records name, email and role of the signed-in user. */
 export const recordUser = (body: RecordUserBody) =>
   api.post('/users', body, recordedSchema, { ignoreUnauthorized: true })
 
 /**
- * SPEC §4 Signup: create the account, set its display name, record the user (name, email, role), then fetch and
- * store the token. The display name and user record failing is only logged (SPEC §8); the account exists by then.
+ * Signup (docs/product/accounts.md#sign-up): create the account, set its display name, record the user (name, email, role), then fetch and
+ * store the token. The display name and user record failing is only logged (docs/product/accounts.md#sign-up); the account exists by then.
  */
 export function useSignup() {
   return useMutation({

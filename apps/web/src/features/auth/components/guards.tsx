@@ -9,13 +9,13 @@ import { useAdmin, useSeller } from '../api/roles'
 import type { FromState, NeededRole } from '../origin'
 
 /**
- * SPEC §4: to '/login', keeping the origin for after the sign-in, and replacing this entry in the history. The server
+ * docs/product/accounts.md#guards: to '/login', keeping the origin for after the sign-in, and replacing this entry in the history. The server
  * cannot move the browser's history: its page shows the loading indicator, and the browser goes on once hydrated.
  */
 function ToLogin({ needs }: { needs?: NeededRole }) {
   const location = useLocation()
   // one state object: <Navigate> navigates again whenever its props change, and every render would make a new one.
-  // `needs`: a signed-in user lacks the page's role; the login page says so (issue 14).
+  // `needs`: a signed-in user lacks the page's role; the login page says so.
   const [state] = useState((): FromState => (needs ? { from: location, needs } : { from: location }))
   if (!useHydrated()) return <PageLoading />
   return <Navigate to={paths.login()} replace state={state} />
@@ -30,7 +30,7 @@ export function PrivateRoute({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />
 }
 
-/** A signed-in user whose role the server confirms (SPEC §6: GET /users/admin|seller/{email}). */
+/** A signed-in user whose role the server confirms (docs/product/accounts.md#roles: GET /users/admin|seller/{email}). */
 function RoleRoute({ needs: role }: { needs: 'admin' | 'seller' }) {
   const session = useSession()
   const email = session.user?.email
@@ -49,7 +49,7 @@ function RoleRoute({ needs: role }: { needs: 'admin' | 'seller' }) {
     throw lookup.error
   }
   if (lookup.isPending) return <PageLoading />
-  // SPEC §4: a signed-in user lacking the role is sent to '/login' too; the login page tells them why
+  // docs/product/accounts.md#guards: a signed-in user lacking the role is sent to '/login' too; the login page tells them why
   if (!allowed) return <ToLogin needs={role} />
   return <Outlet />
 }

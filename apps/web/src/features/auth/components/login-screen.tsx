@@ -99,7 +99,7 @@ function LoginForm({ returnTo, notice, providerError }: LoginFormProps) {
 
 /**
  * Back from Google or the OpenID provider (`?provider=done`): the session cookie is set; fetch the token, say so
- * and go on to the origin page (SPEC §4, §8). Without a session the sign-in did not complete.
+ * and go on to the origin page (docs/product/accounts.md#guards). Without a session the sign-in did not complete.
  */
 function useProviderReturn(active: boolean, returnTo: string) {
   const navigate = useNavigate()
@@ -129,7 +129,7 @@ function useProviderReturn(active: boolean, returnTo: string) {
   return { completing: active && failed === undefined, failed }
 }
 
-/** '/login' (SPEC §2 Login): email and password, Google, and the way to sign up or reset the password. */
+/** '/login' (docs/product/accounts.md#sign-in): email and password, Google, and the way to sign up or reset the password. */
 export function LoginScreen() {
   const location = useLocation()
   const params = useQueryParams()
@@ -137,7 +137,7 @@ export function LoginScreen() {
   const returnTo = fromLocationState(location.state) ?? safeReturnPath(params.get('from')) ?? paths.home()
   const providerReturn = useProviderReturn(params.get('provider') === 'done', returnTo)
   const providerError = params.get('error') ? messages.auth.providerFailed : providerReturn.failed
-  // a guard sent a signed-in user here: the page they opened needs another role (SPEC §4); issue 14: say which
+  // a guard sent a signed-in user here: the page they opened needs another role (docs/product/accounts.md#guards): say which
   const from = fromLocationState(location.state)
   const needs = neededRoleOf(location.state)
   const notice = user && from && !needs ? messages.auth.otherAccountNeeded : undefined

@@ -83,7 +83,7 @@ function RoleChoice(props: UseFormRegisterReturn<'role'>) {
   )
 }
 
-/** '/signup' (SPEC §2 Signup): name, email, password and the role; Google; and the way back to login. */
+/** '/signup' (docs/product/accounts.md#sign-up): name, email, password and the role; Google; and the way back to login. */
 export function SignupScreen() {
   const navigate = useNavigate()
   const params = useQueryParams()

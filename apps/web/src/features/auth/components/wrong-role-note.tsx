@@ -37,7 +37,7 @@ const canGoBack = () =>
 type WrongRoleNoteProps = { user: SessionUser; needs: NeededRole; pathname: string | undefined }
 
 /**
- * Issue 14: a signed-in user sent to '/login' by a page of another role (SPEC §4 keeps the redirect) learns who is
+ * A signed-in user sent to '/login' by a page of another role (docs/product/accounts.md#guards keeps the redirect) learns who is
  * signed in, why the page is not theirs, and the way back: the page they came from, or their dashboard.
  */
 export function WrongRoleNote({ user, needs, pathname }: WrongRoleNoteProps) {

@@ -9,7 +9,7 @@ const bookingListSchema = () => import('@preloved/shared/bookings').then((m) => 
 const bookingCreatedSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingCreatedSchema)
 const bookingTermsSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingTermsSchema)
 
-/** SPEC §7: GET /bookings?email={email} (bearer token; own orders only). */
+/** docs/product/storefront.md#api-rules: GET /bookings?email={email} (bearer token; own orders only). */
 export const myBookingsQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['bookings', { email }],

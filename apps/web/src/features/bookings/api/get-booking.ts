@@ -5,7 +5,7 @@ import { api, retryServerErrors } from '@/lib/api-client'
 // of the page's first chunk and downloads while the request is in flight.
 const bookingSchema = () => import('@preloved/shared/bookings').then((m) => m.bookingSchema)
 
-/** SPEC §7: GET /bookings/{id}, the payment page's loader. */
+/** docs/product/storefront.md#api-rules: GET /bookings/{id}, the payment page's loader. */
 export const bookingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['bookings', 'detail', id],

@@ -21,7 +21,7 @@ export type BookableItem = { _id: string; title: string; resell_price: number }
 type BookingModalProps = { item: BookableItem | null; onClose: () => void }
 
 /**
- * SPEC §2 Booking modal: open while `item` is set. While the bag cools down after an unpaid hold ran out
+ * docs/product/checkout.md#booking: open while `item` is set. While the bag cools down after an unpaid hold ran out
  * (docs/decisions/034), it says the payment window Book Now gives, and confirming goes straight to the payment page.
  */
 export function BookingModal({ item, onClose }: BookingModalProps) {
@@ -64,7 +64,7 @@ function BookingForm({ item, onClose, paymentWindow }: BookingFormProps) {
     defaultValues: { product_id: item._id, customer: user?.name ?? '', number: '', location: '' },
   })
 
-  // SPEC §8: acknowledged → 'Booking confirmed' and My Orders; otherwise the server's message as an error toast
+  // docs/product/checkout.md#booking: acknowledged → 'Booking confirmed' and My Orders; otherwise the server's message as an error toast
   const onSubmit = handleSubmit((body) =>
     createBooking.mutate(body, {
       onSuccess: (result) => {

@@ -53,7 +53,7 @@ type HoldCountdownProps = {
 
 /**
  * 'Held for you until 19:20' (with the date when the hold does not end today) and the time left, counting down each
- * second (issue 14, item 6). The count is a `timer` (not announced as it changes); a screen reader reads it on demand.
+ * second. The count is a `timer` (not announced as it changes); a screen reader reads it on demand.
  * When it reaches zero the viewer's orders are read again from the server, whose answer says the hold expired.
  */
 export function HoldCountdown({ expiresAt, clock: { left, ended }, className, paymentWindow }: HoldCountdownProps) {

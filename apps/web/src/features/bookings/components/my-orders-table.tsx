@@ -70,10 +70,10 @@ function Held({ booking }: { booking: Booking }) {
   )
 }
 
-/** What a paid row shows under 'Paid' (issue 16: the order's state, linking to its page), from the page. */
+/** What a paid row shows under 'Paid' (the order's state, linking to its page), from the page. */
 export type PaidOrderSlot = (booking: Booking) => ReactNode
 
-/** SPEC §2 My Orders, payment status: Pay (held), 'Paid', or why it can no longer be paid. */
+/** My Orders' payment status (docs/product/checkout.md#my-orders): Pay (held), 'Paid', or why it can no longer be paid. */
 function PaymentStatus({ booking, paidOrder }: { booking: Booking; paidOrder?: PaidOrderSlot | undefined }) {
   if (booking.status === 'paid') {
     return (
@@ -98,7 +98,7 @@ function PaymentStatus({ booking, paidOrder }: { booking: Booking; paidOrder?: P
       </div>
     )
   }
-  // a paid order cancelled or refunded later (issue 16): its state and refund, linking to its order page
+  // a paid order cancelled or refunded later: its state and refund, linking to its order page
   if (booking.amountPaid !== null && paidOrder) {
     return <div className="flex flex-col items-start gap-1.5">{paidOrder(booking)}</div>
   }

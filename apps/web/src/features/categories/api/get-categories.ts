@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client'
 // downloads while the request is in flight.
 const categoryListSchema = () => import('@preloved/shared/categories').then((m) => m.categoryListSchema)
 
-/** SPEC §7: GET /categories, cached under 'categories'. */
+/** docs/product/storefront.md#api-rules: GET /categories, cached under 'categories'. */
 export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['categories'],
@@ -15,7 +15,7 @@ export const categoriesQueryOptions = () =>
 
 const noCategories: Category[] = []
 
-/** The list defaults to empty (SPEC §4); a failed first load shows the route-error screen (STYLE §5). */
+/** The list defaults to empty (docs/product/storefront.md#feedback); a failed first load shows the route-error screen (docs/style.md#errors). */
 export function useCategories() {
   const query = useQuery({
     ...categoriesQueryOptions(),

@@ -35,7 +35,7 @@ function CategoryCard({ category, headingLevel }: { category: Category; headingL
   )
 }
 
-/** SPEC §2 "Categories section": 1 column on small screens, 3 on large, a bouncing loader while loading. */
+/** docs/product/storefront.md#home-and-blog: 1 column on small screens, 3 on large, a bouncing loader while loading. */
 export function CategoriesGrid({ cardHeadingLevel = 'h3' }: { cardHeadingLevel?: HeadingLevel }) {
   const { categories, isPending } = useCategories()
 

@@ -13,7 +13,7 @@ export const dashboardSummaryQueryOptions = () =>
       ),
   })
 
-/** A failed first load shows the route-error screen (STYLE §5). */
+/** A failed first load shows the route-error screen (docs/style.md#errors). */
 export function useDashboardSummary() {
   return useQuery({
     ...dashboardSummaryQueryOptions(),

@@ -20,7 +20,7 @@ export const earningsQueryOptions = () =>
 
 /**
  * The balances and account as the newest page states them, with every line loaded so far. A failed first load shows
- * the route-error screen (STYLE §5); a failed refetch keeps the figures on screen.
+ * the route-error screen (docs/style.md#errors); a failed refetch keeps the figures on screen.
  */
 export function useEarnings() {
   const query = useInfiniteQuery({

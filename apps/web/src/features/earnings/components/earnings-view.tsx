@@ -105,7 +105,7 @@ function PayoutAction({ earnings }: { earnings: Earnings }) {
   )
 }
 
-/** The seller's Earnings page: the three balances, the payout, the payout account and the ledger (issue 16). */
+/** The seller's Earnings page: the three balances, the payout, the payout account and the ledger. */
 export function EarningsView({ stripe }: { stripe: boolean | undefined }) {
   const { data: earnings, hasNextPage, fetchNextPage, isFetchingNextPage } = useEarnings()
   if (!earnings) return <Loading className="py-12" />

@@ -28,7 +28,7 @@ const abilities = [
 ]
 
 /**
- * '/become-a-seller' (issue 14): where 'Sell your bag' and 'Let's Go' take a signed-in customer. Selling needs a
+ * '/become-a-seller': where 'Sell your bag' and 'Let's Go' take a signed-in customer. Selling needs a
  * seller account of its own: how to get one, what verification means, and what a seller can do.
  */
 export function BecomeSeller() {

@@ -36,7 +36,7 @@ export function Hero() {
               {homeMessages.shopNow}
               <ArrowRight aria-hidden="true" className="size-5" />
             </ButtonLink>
-            {/* issue 14: where selling starts for this visitor (a seller: Add Product; a customer: how to become one) */}
+            {/* where selling starts for this visitor (a seller: Add Product; a customer: how to become one) */}
             <ButtonLink to={sellPath(user?.role)} variant="outline" size="lg" className="px-6">
               {homeMessages.sellYourBag}
             </ButtonLink>

@@ -5,7 +5,8 @@ import { sellPath } from '@/config/paths'
 import { useSession } from '@/lib/auth-client'
 
 /**
- * SPEC §2 Home: the 'Sell to us' call to action. 'Let's Go' goes to /login for a visitor (SPEC §3); issue 14: a seller
+ * The home page's 'Sell to us' call to action (docs/product/storefront.md#header-and-menus). 'Let's Go' goes to /login
+ * for a visitor; a seller
  * to Add Product, and a signed-in customer to the page on becoming a seller. The server renders the right address
  * for each visitor: the home page may not run its scripts before the click (docs/decisions/016).
  */

@@ -5,7 +5,7 @@ import { useOrderConversation } from '../api/conversations'
 import { messageTime, preview } from '../format'
 
 /**
- * On the admin's dispute page (issue 17): the buyer's and the seller's messages about the order, which an admin may
+ * On the admin's dispute page: the buyer's and the seller's messages about the order, which an admin may
  * read while it is disputed. Nothing when they never wrote.
  */
 export function DisputeConversation({ orderId }: { orderId: string }) {

@@ -6,7 +6,7 @@ import { ConversationList } from './conversation-list'
 import { Thread } from './thread'
 
 /**
- * The inbox (issue 17): the conversation list beside the open conversation. On a phone one at a time: the list at
+ * The inbox: the conversation list beside the open conversation. On a phone one at a time: the list at
  * /dashboard/messages, the conversation at /dashboard/messages/:id with a link back.
  */
 export function Inbox({ selectedId }: { selectedId?: string }) {

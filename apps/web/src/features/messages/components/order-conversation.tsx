@@ -16,7 +16,7 @@ type OrderConversationProps = {
 }
 
 /**
- * The order page's messages (issue 17): a link to the conversation of this bag and buyer, with its last message and
+ * The order page's messages: a link to the conversation of this bag and buyer, with its last message and
  * unread count; before anyone wrote, a box to write the first message.
  */
 export function OrderConversation({ orderId, productId, buyerId, viewer }: OrderConversationProps) {

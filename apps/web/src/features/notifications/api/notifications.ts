@@ -16,7 +16,7 @@ import {
 import { api, type ResponseParser, retryServerErrors } from '@/lib/api-client'
 import { liveConnected, useLiveEvent } from '@/lib/live-events'
 
-// Notifications (MARKETPLACE.md §6): the bell's count, the list, read marks, mail settings and the unsubscribe page.
+// Notifications (docs/product/notifications.md): the bell's count, the list, read marks, mail settings and the unsubscribe page.
 // The bell is on every signed-in page: its count is checked by hand (no zod in the first chunk); the rest imports the
 // shared schemas when a request starts.
 const shared = () => import('@preloved/shared/notifications')

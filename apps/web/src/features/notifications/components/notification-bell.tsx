@@ -7,7 +7,7 @@ import { cn } from '@/lib/cn'
 import { useUnreadCount } from '../api/notifications'
 
 /**
- * The header's bell (MARKETPLACE.md §6): for a signed-in user, a link to the notifications page with the unread
+ * The header's bell (docs/product/notifications.md): for a signed-in user, a link to the notifications page with the unread
  * count on it, kept current by the live stream and, while that is down, by polling. Nothing for visitors.
  */
 export function NotificationBell({ className }: { className?: string }) {

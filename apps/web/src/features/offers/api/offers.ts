@@ -20,7 +20,7 @@ export type OfferRole = 'buyer' | 'seller'
 
 /** Offers per page of My Offers and Offers Received. */
 export const OFFERS_PAGE_SIZE = 20
-/** While the live stream is down, the offers are read again this often (issue 17: pages stay right without it). */
+/** While the live stream is down, the offers are read again this often (pages stay right without it). */
 const POLL_MS = 10_000
 const poll = () => (liveConnected() ? false : POLL_MS)
 

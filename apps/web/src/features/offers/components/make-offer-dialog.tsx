@@ -92,7 +92,7 @@ function OfferForm({ bag, onClose }: { bag: OfferableBag; onClose: () => void })
   )
 }
 
-/** "Make an offer" (issue 17): the price, the lowest offer allowed, the amount; errors under the field. */
+/** "Make an offer": the price, the lowest offer allowed, the amount; errors under the field. */
 export function MakeOfferDialog({ bag, onClose }: { bag: OfferableBag | null; onClose: () => void }) {
   const rules = useOfferRules()
   return (

@@ -243,7 +243,7 @@ function OfferCard(props: CardProps) {
 }
 
 /**
- * My Offers (buyer) and Offers Received (seller), issue 17: each offer with where it stands, its countdown and the
+ * My Offers (buyer) and Offers Received (seller): each offer with where it stands, its countdown and the
  * moves this party may make now; "Load more" while the `Link` header has a next page. Live 'offer' events (and a poll
  * while the stream is down) keep it current.
  */

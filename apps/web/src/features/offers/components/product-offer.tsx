@@ -71,7 +71,7 @@ function Standing({ offer, product, onPayNow }: { offer: Offer; product: Product
 }
 
 /**
- * The product page's offer (issue 17): for a customer on someone else's bag for sale, "Make an offer", or where their
+ * The product page's offer: for a customer on someone else's bag for sale, "Make an offer", or where their
  * own offer stands, with "Pay now" once it is accepted (the ordinary booking, at the agreed price).
  */
 export function ProductOffer({ product, user, onPayNow }: { product: Product; user: SessionUser; onPayNow: PayNow }) {

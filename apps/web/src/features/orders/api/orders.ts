@@ -24,7 +24,7 @@ export const ORDERS_PAGE_SIZE = 20
 
 const orderPath = (id: string) => `/orders/${encodeURIComponent(id)}`
 
-/** GET /api/orders/{id} (MARKETPLACE.md §4): its buyer, its seller or an admin; anyone else gets a 404. */
+/** GET /api/orders/{id} (docs/product/orders.md): its buyer, its seller or an admin; anyone else gets a 404. */
 export const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['orders', 'detail', id],

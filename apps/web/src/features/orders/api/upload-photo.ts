@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
 /**
- * POST /api/images (MARKETPLACE.md §7: open to every signed-in role): a dispute's or an answer's photo, through the
+ * POST /api/images (docs/product/listings.md#photos: open to every signed-in role): a dispute's or an answer's photo, through the
  * same image pipeline and limits as a listing's. Answers the stored photo's URL.
  */
 export async function uploadOrderPhoto(file: File): Promise<string> {

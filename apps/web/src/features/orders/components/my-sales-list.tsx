@@ -61,7 +61,7 @@ const columns: Column<Order>[] = [
   },
 ]
 
-/** My Sales (issue 16): the seller's orders, newest first, with "Load more" while the `Link` header has a next page. */
+/** My Sales: the seller's orders, newest first, with "Load more" while the `Link` header has a next page. */
 export function MySalesList() {
   const sales = useMyOrdersPages('seller')
   if (sales.isError && !sales.data) throw sales.error

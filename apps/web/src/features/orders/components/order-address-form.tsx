@@ -12,7 +12,7 @@ import { useOrderAddress } from '../api/orders'
 const f = t.addressFields
 
 /**
- * The buyer's delivery address for a paid order that has none yet (SPEC's payment call without it): PUT
+ * The buyer's delivery address for a paid order that has none yet (the original payment call without it): PUT
  * /api/orders/{id}/address, checked first with the shared addressSchema, whose messages show under each field.
  */
 export function OrderAddressForm({ orderId }: { orderId: string }) {

@@ -107,7 +107,7 @@ function Dispute({ dispute }: { dispute: NonNullable<Order['dispute']> }) {
 }
 
 /**
- * The order page's content (MARKETPLACE.md §4, issue 16 item 4) for its buyer, its seller or an admin: the bag, the
+ * The order page's content (docs/product/orders.md) for its buyer, its seller or an admin: the bag, the
  * state in words and what happens next, the deadline with a countdown, the moves this viewer may make now, the money,
  * the delivery, a reported problem, the history and the receipt.
  */

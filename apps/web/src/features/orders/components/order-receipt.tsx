@@ -21,7 +21,7 @@ function Line({ label, children, strong }: { label: string; children: ReactNode;
 }
 
 /**
- * The printable receipt of a paid order (issue 16 item 4): the shop, order number, date, item, price, shipping,
+ * The printable receipt of a paid order: the shop, order number, date, item, price, shipping,
  * discount, total paid and payment reference. Print hides everything of the app but the receipt (`print:` classes
  * here and on the dashboard's chrome).
  */

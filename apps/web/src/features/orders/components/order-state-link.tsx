@@ -15,7 +15,7 @@ type OrderStateLinkProps = {
   title: string
 }
 
-/** My Orders' paid row (issue 16): the order's state in words, linking to its order page. */
+/** My Orders' paid row: the order's state in words, linking to its order page. */
 export function OrderStateLink({ orderId, order, title }: OrderStateLinkProps) {
   const words = order ? orderStateWords(order) : t.viewOrder
   const refunded = order && order.refunded > 0 ? order.refunded : 0

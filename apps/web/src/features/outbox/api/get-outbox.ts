@@ -8,7 +8,7 @@ export const outboxQueryOptions = () =>
     queryFn: ({ signal }) => api.get('/outbox', outboxListSchema, { signal }),
   })
 
-/** Newest first, as the server sends them; a failed first load shows the route-error screen (STYLE §5). */
+/** Newest first, as the server sends them; a failed first load shows the route-error screen (docs/style.md#errors). */
 export function useOutbox() {
   return useQuery({
     ...outboxQueryOptions(),

@@ -40,7 +40,7 @@ function MailItem({ mail }: { mail: OutboxMail }) {
               <dd className="break-all">{mail.to}</dd>
               <dt className="text-base-content/70">Subject</dt>
               <dd>{mail.subject}</dd>
-              {/* issue 17: List-Unsubscribe and List-Unsubscribe-Post, as sent */}
+              {/* List-Unsubscribe and List-Unsubscribe-Post, as sent */}
               {Object.entries(mail.headers ?? {}).map(([name, value]) => (
                 <div key={name} className="contents">
                   <dt className="text-base-content/70">{name}</dt>

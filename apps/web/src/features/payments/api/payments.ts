@@ -10,7 +10,7 @@ const testConfirmResultSchema = () => import('@preloved/shared/payments').then((
 const insertResultSchema = () => import('@preloved/shared/products').then((m) => m.insertResultSchema)
 
 /**
- * POST /create-payment-intent {bookingId}: the server decides the amount (DESIGN §6) and hands back the secret the
+ * POST /create-payment-intent {bookingId}: the server decides the amount (docs/product/checkout.md#payment) and hands back the secret the
  * card is confirmed with. Asked once per visit of the payment page, never from cache.
  */
 export const paymentIntentQueryOptions = (bookingId: string) =>
@@ -28,7 +28,7 @@ export function usePaymentIntent(bookingId: string, enabled: boolean) {
 }
 
 /**
- * Pay pressed: POST /create-payment-intent again, now with the delivery address (issue 16), which the server keeps on
+ * Pay pressed: POST /create-payment-intent again, now with the delivery address, which the server keeps on
  * the booking (and among the saved addresses with `saveAddress`). It answers the intent to confirm the card with: the
  * same one unless the amount changed meanwhile, and the page shows what it answers.
  */
@@ -57,7 +57,7 @@ type PayInput = {
   price: number
 }
 
-/** SPEC §7: POST /payments with the spec's body; the server checks the transaction with the processor itself. */
+/** docs/product/storefront.md#api-rules: POST /payments with the original body; the server checks the transaction with the processor itself. */
 const recordPayment = (input: { transactionId: string; billing: Billing; bookingId: string; price: number }) =>
   api.post(
     '/payments',
@@ -81,8 +81,8 @@ function useInvalidateAfterPayment() {
 }
 
 /**
- * The test-mode processor (DESIGN §6): confirm the card with the secret and billing name and email, then record the
- * payment (SPEC §7: POST /payments). The card goes to the processor only; nothing of it is kept.
+ * The test-mode processor (docs/product/checkout.md#processors): confirm the card with the secret and billing name and email, then record the
+ * payment (docs/product/storefront.md#api-rules: POST /payments). The card goes to the processor only; nothing of it is kept.
  */
 // A charge the processor confirmed but the server has not recorded yet (the network failed in between): paying again
 // records that charge instead of charging the card twice. Memory only; it holds no card data.
@@ -111,7 +111,7 @@ export function usePayWithTestCard() {
 }
 
 /**
- * Stripe (DESIGN §6): `confirm` is Stripe.js's confirmCardPayment with the card field (the card never touches our
+ * Stripe (docs/product/checkout.md#processors): `confirm` is Stripe.js's confirmCardPayment with the card field (the card never touches our
  * servers); a succeeded PaymentIntent is then recorded, and the server asks Stripe itself before selling the bag.
  * If recording fails after the charge, paying again records the same intent (Stripe answers "already succeeded").
  */

@@ -1,6 +1,6 @@
 /** What the payment page gives either card form (the test processor's or Stripe's): the same props, either form. */
 export type CardFormProps = {
-  /** Undefined until the payment intent is loaded: Pay waits for it (SPEC §4). */
+  /** Undefined until the payment intent is loaded: Pay waits for it (docs/product/checkout.md#payment). */
   clientSecret: string | undefined
   bookingId: string
   price: number

@@ -21,7 +21,7 @@ const stripeFor = (key: string) => {
   return stripe
 }
 
-/** Stripe Elements' card field (DESIGN §6): the card goes from the browser to Stripe, never to our server. */
+/** Stripe Elements' card field (docs/product/checkout.md#processors): the card goes from the browser to Stripe, never to our server. */
 export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps) {
   return (
     <Elements stripe={stripeFor(publishableKey)}>
@@ -41,7 +41,7 @@ function CardForm({ clientSecret, bookingId, price, billing, onPaid, onStale, be
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     const card = elements?.getElement(CardElement)
-    // SPEC §5: nothing happens while Stripe or the payment secret is not ready
+    // docs/product/checkout.md#payment: nothing happens while Stripe or the payment secret is not ready
     if (!stripe || !card || !clientSecret || pay.isPending || preparing) return
     setError(null)
     let secret: string | null = clientSecret

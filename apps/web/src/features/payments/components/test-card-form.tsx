@@ -72,7 +72,7 @@ function CardInput({ label, invalid, message, describedBy, className, ...props }
 }
 
 /**
- * The TEST MODE card form (DESIGN §6): only the processor's published test numbers work and no real card is ever
+ * The TEST MODE card form (docs/product/checkout.md#processors): only the processor's published test numbers work and no real card is ever
  * charged. The card goes to POST /api/test-processor/confirm and nowhere else (no storage, no log).
  */
 export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid, onStale, beforePay }: CardFormProps) {
@@ -92,7 +92,7 @@ export function TestCardForm({ clientSecret, bookingId, price, billing, onPaid, 
   })
 
   const charge = async (card: TestCard) => {
-    // SPEC §5: nothing happens while the processor is not ready
+    // docs/product/checkout.md#payment: nothing happens while the processor is not ready
     if (!clientSecret || busy) return
     setRefusal(null)
     let secret: string | null = clientSecret

@@ -7,7 +7,7 @@ const productListSchema = () => import('@preloved/shared/products').then((m) => 
 
 export const ADVERTISED_LIMIT = 8
 
-/** The home page's advertised items: only listings whose advertisement is on (SPEC §2 Home). */
+/** The home page's advertised items: only listings whose advertisement is on (docs/product/storefront.md#home-and-blog). */
 export const advertisedProductsQueryOptions = (limit = ADVERTISED_LIMIT) =>
   queryOptions({
     queryKey: ['products', { advertised: true, limit }],

@@ -5,7 +5,7 @@ import { api, retryServerErrors } from '@/lib/api-client'
 // downloads while the request is in flight.
 const productListSchema = () => import('@preloved/shared/products').then((m) => m.productListSchema)
 
-/** SPEC §7: GET /categoryDetails/{slug}: the category's bags for sale (sold ones hidden), with `reserved`. */
+/** docs/product/storefront.md#api-rules: GET /categoryDetails/{slug}: the category's bags for sale (sold ones hidden), with `reserved`. */
 export const categoryProductsQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['products', { category: slug }],

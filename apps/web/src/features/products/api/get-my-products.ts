@@ -13,7 +13,7 @@ export const myProductsQueryOptions = (email: string) =>
       }),
   })
 
-/** A failed first load shows the route-error screen (STYLE §5); a failed refetch keeps the list on screen. */
+/** A failed first load shows the route-error screen (docs/style.md#errors); a failed refetch keeps the list on screen. */
 export function useMyProducts(email: string | undefined) {
   return useQuery({
     ...myProductsQueryOptions(email ?? ''),

@@ -2,7 +2,7 @@ import { isVerifiedSchema } from '@preloved/shared/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api-client'
 
-/** GET /api/seller/verified/{email}: whether an admin has verified this seller (SPEC §4). */
+/** GET /api/seller/verified/{email}: whether an admin has verified this seller (docs/product/accounts.md#seller-verification). */
 export const sellerVerificationQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['users', 'verified', email],

@@ -16,7 +16,7 @@ const KEPT = 8
 type Bag = Pick<Product, '_id' | 'brandSlug' | 'category' | 'resell_price'>
 
 /**
- * "Similar bags" (issue 15, item 4): bags for sale of the same brand or the same category, close in price, this one
+ * "Similar bags": bags for sale of the same brand or the same category, close in price, this one
  * left out. Two searches (GET /search takes filters as AND); the same brand comes first, then the nearest price.
  */
 export const similarProductsQueryOptions = (bag: Bag) =>

@@ -57,7 +57,7 @@ function AdvertisedProductsList() {
   )
 }
 
-/** SPEC §2 Home: advertised items (card with image, title, description and an Explore link to the category). */
+/** docs/product/storefront.md#home-and-blog: advertised items (card with image, title, description and an Explore link to the category). */
 export function AdvertisedProducts() {
   return (
     <section aria-labelledby="advertised-heading" className="bg-base-200/60">

@@ -9,12 +9,12 @@ import { ListingFacts, SellerLine } from './listing-facts'
 import { PriceTag } from './price-tag'
 import { ProductImage } from './product-image'
 
-// The category grid: 2 columns up to 1024 px (phones too: issue 14, item 7), then 3 (inside a 1280 px container).
+// The category grid: 2 columns up to 1024 px (phones too), then 3 (inside a 1280 px container).
 // On phones the card is denser: smaller type and padding, the facts in one column.
 
 type ListingCardProps = {
   product: Product
-  /** The first row loads at once; the rest when scrolled near (DESIGN §5). */
+  /** The first row loads at once; the rest when scrolled near (docs/product/storefront.md#accessibility). */
   eager?: boolean
   /** The first card's photo is the page's LCP: fetched with high priority. */
   priority?: boolean
@@ -24,7 +24,7 @@ type ListingCardProps = {
   footerAction?: ReactNode
 }
 
-/** SPEC §2 Category listing: one bag with every field the spec lists, and its actions. */
+/** A category card (docs/product/storefront.md#home-and-blog): one bag with every field it lists, and its actions. */
 export function ListingCard({ product, eager = false, priority = false, actions, footerAction }: ListingCardProps) {
   const titleId = `listing-${product._id}`
   return (

@@ -34,7 +34,7 @@ const notStated = <span className="font-normal text-base-content/70">{NOT_STATED
 /**
  * Every field of the listing, in the order a buyer checks them (Vestiaire's item details): what it is, what state it
  * is in, its size, what comes with it, then its history. Brand, colour and material read "Not stated" when the seller
- * left them out (a listing made with SPEC's fields only).
+ * left them out (a listing made with the original fields only).
  */
 export function ListingDetails({ product }: { product: Product }) {
   const sizes = MEASUREMENTS.filter((m) => product.measurements[m] !== undefined)

@@ -9,7 +9,7 @@ import { formatDay } from '@/lib/format-date'
 
 const text = messages.productPage
 
-/** The seller's name, with the badge when the seller is verified (SPEC §2: verified is 'yes'). */
+/** The seller's name, with the badge when the seller is verified (docs/product/accounts.md#seller-verification: verified is 'yes'). */
 export function SellerLine({ product, className }: { product: Product; className?: string }) {
   return (
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-base-content/80', className)}>

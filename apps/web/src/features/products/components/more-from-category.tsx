@@ -10,7 +10,7 @@ import { useCategoryProducts } from '../api/get-category-products'
 const SHOWN = 4
 
 /**
- * A sold bag's page (issue 14, item 5): other bags for sale in its category, each to its own page, and the whole
+ * A sold bag's page: other bags for sale in its category, each to its own page, and the whole
  * category. Nothing when there are none left.
  */
 export function MoreFromCategory({ product }: { product: Product }) {

@@ -55,7 +55,7 @@ function AdvertiseCell({ product }: { product: Product }) {
   )
 }
 
-/** Edit (issue 15): an available bag only; a sold one is kept as it sold. */
+/** Edit: an available bag only; a sold one is kept as it sold. */
 function EditCell({ product }: { product: Product }) {
   if (product.status !== 'available') return <span className="text-sm text-base-content/60">—</span>
   return (
@@ -108,7 +108,7 @@ function DeleteCell({ product, onDelete }: { product: Product; onDelete: (produc
   )
 }
 
-/** My Products (SPEC §2 Tables): the seller's listings, sold ones too, newest first. */
+/** My Products (docs/product/listings.md#edit): the seller's listings, sold ones too, newest first. */
 export function MyProductsTable({ email }: { email: string | undefined }) {
   const { data: products, isPending } = useMyProducts(email)
   const deleteProduct = useDeleteProduct()

@@ -21,8 +21,8 @@ type OwnListingActionsProps = {
 }
 
 /**
- * The seller's own listing (issue 14, item 2): their own actions instead of 'Add to your wishlist' and 'Report this
- * Listing': Advertise (the home page's advertised items), Edit (issue 15) and Delete, with SPEC §8's confirmation. A
+ * The seller's own listing: their own actions instead of 'Add to your wishlist' and 'Report this
+ * Listing': Advertise (the home page's advertised items), Edit and Delete, with the delete confirmation (docs/product/storefront.md#feedback). A
  * sold bag has none of them (the server refuses them all).
  */
 export function OwnListingActions({ product, compact = false, onDeleted, className }: OwnListingActionsProps) {

@@ -5,7 +5,7 @@ import { formatPrice } from '@/lib/format'
 
 /**
  * A listing's price as every card and the product page show it: the resell price; after a price cut, "Price dropped"
- * with the price before it struck through (MARKETPLACE.md §2); otherwise the original (new) price struck through.
+ * with the price before it struck through (docs/product/listings.md#price-history); otherwise the original (new) price struck through.
  */
 export function PriceTag({
   product,
@@ -17,7 +17,7 @@ export function PriceTag({
   size?: 'sm' | 'md' | 'lg'
   /**
    * The original (new) price: struck through when it is higher and no drop is shown (the default); 'always' also
-   * names it otherwise (SPEC's category card lists it); 'never' where only the price and a drop matter (My Products).
+   * names it otherwise (the original category card lists it); 'never' where only the price and a drop matter (My Products).
    */
   original?: 'when-higher' | 'always' | 'never'
   className?: string

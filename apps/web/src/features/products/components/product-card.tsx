@@ -29,7 +29,7 @@ export function ProductCard({ product }: { product: Product }) {
           <p className="text-xs font-semibold tracking-wide text-base-content/75 uppercase">{product.brand}</p>
         ) : null}
         <CardTitle id={titleId} className="line-clamp-2 text-lg">
-          {/* the whole listing is on its own page; Explore goes to the category, as the spec says */}
+          {/* the whole listing is on its own page; Explore goes to the category, as it always has */}
           <Link to={paths.product(product._id)} className="link-hover">
             {product.title}
           </Link>

@@ -16,7 +16,7 @@ export function SellerVerificationHint({ email }: { email: string | undefined })
     <p className="flex items-start gap-2 text-sm text-base-content/75">
       <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-info" />
       {data?.reason ? (
-        // issue 14: an admin withdrew the verification; the seller sees why (it was mailed to them too)
+        // an admin withdrew the verification; the seller sees why (it was mailed to them too)
         <span>
           <span className="font-semibold text-base-content">Your verification was withdrawn.</span> Reason:{' '}
           <span className="break-words">{data.reason}</span>

@@ -29,7 +29,7 @@ export const reportedItemsQueryOptions = (status: ReportStatus) =>
     queryFn: ({ signal }) => api.get(`/reports?${new URLSearchParams({ status })}`, reportedItemListSchema, { signal }),
   })
 
-/** A failed first load shows the route-error screen (STYLE §5); a failed refetch keeps the list on screen. */
+/** A failed first load shows the route-error screen (docs/style.md#errors); a failed refetch keeps the list on screen. */
 export function useReportedItems(status: ReportStatus) {
   return useQuery({
     ...reportedItemsQueryOptions(status),

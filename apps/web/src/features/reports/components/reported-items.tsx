@@ -266,7 +266,7 @@ export function ReportedItems() {
           empty={<EmptyState icon={<Flag className="size-7" />} title={messages.reports.empty} headingLevel="h2" />}
         />
       )}
-      {/* issue 14: a removal has its own words and a reason for the seller; a dismissal asks first */}
+      {/* a removal has its own words and a reason for the seller; a dismissal asks first */}
       <ActionDialog
         open={toRemove !== null}
         title="Remove this listing?"

@@ -10,7 +10,7 @@ import { ReplyForm, ReviewForm } from './review-form'
 const m = messages.reviews
 
 /**
- * The review part of the order page (MARKETPLACE.md §5): once the order is completed, its buyer may leave a review
+ * The review part of the order page (docs/product/reviews.md): once the order is completed, its buyer may leave a review
  * until the window closes; the review then shows to both parties and an admin, with the seller's reply form under it
  * until they reply. The other party's review or reply shows without a reload: its notification arrives live and the
  * review is read again (every 30 seconds while the live stream is down, and when the page comes back into view).

@@ -22,7 +22,7 @@ const reviewFormSchema = reviewBodySchema.extend({
 })
 
 /**
- * "Leave a review" (MARKETPLACE.md §5): 1 to 5 stars as five radio buttons (arrow keys move between them) and the
+ * "Leave a review" (docs/product/reviews.md): 1 to 5 stars as five radio buttons (arrow keys move between them) and the
  * words, checked with the shared reviewBodySchema; the server's refusal (a second review, a closed window) shows under
  * the form.
  */

@@ -14,7 +14,7 @@ const m = messages.reviews
 export const REVIEWS_SECTION_ID = 'reviews'
 
 /**
- * A seller's reviews on their profile (MARKETPLACE.md §5): the average and count, then each review with its reply,
+ * A seller's reviews on their profile (docs/product/reviews.md): the average and count, then each review with its reply,
  * newest first, a page at a time.
  */
 export function SellerReviews({ sellerId, name, rating }: { sellerId: string; name: string; rating: SellerRating }) {

@@ -10,7 +10,7 @@ const m = messages.reviews
 const ICONS: Partial<Record<Badge, typeof Zap>> = { ships_fast: Zap, top_rated: Award }
 
 /**
- * The badges earned from data, "Ships fast" and "Top rated" (MARKETPLACE.md §5), each saying what it means. "Verified"
+ * The badges earned from data, "Ships fast" and "Top rated" (docs/product/reviews.md#badges), each saying what it means. "Verified"
  * keeps its own mark (components/ui/verified-badge) wherever the seller's name shows, so it is left out here.
  */
 export function SellerBadges({ badges, className }: { badges: readonly Badge[]; className?: string }) {

@@ -31,7 +31,7 @@ export const flagsQueryOptions = (status: FlagTab) =>
     getNextPageParam: (page) => page.next,
   })
 
-/** A failed first load shows the route-error screen (STYLE §5); a failed refetch keeps the list on screen. */
+/** A failed first load shows the route-error screen (docs/style.md#errors); a failed refetch keeps the list on screen. */
 export function useFlags(status: FlagTab) {
   return useInfiniteQuery({
     ...flagsQueryOptions(status),

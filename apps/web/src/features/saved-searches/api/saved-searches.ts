@@ -2,7 +2,7 @@ import type { SavedSearch, SavedSearchBody } from '@preloved/shared/notification
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api, type ResponseParser } from '@/lib/api-client'
 
-// Saved searches (MARKETPLACE.md §6): answers checked with the shared schemas, imported when a request starts.
+// Saved searches (docs/product/notifications.md#saved-searches): answers checked with the shared schemas, imported when a request starts.
 const shared = () => import('@preloved/shared/notifications')
 const listSchema = () => shared().then((m) => m.savedSearchListSchema)
 const oneSchema = () => shared().then((m) => m.savedSearchSchema)

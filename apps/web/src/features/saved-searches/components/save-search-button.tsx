@@ -12,7 +12,7 @@ import { useSaveSearch } from '../api/saved-searches'
 import { defaultName } from '../summary'
 
 /**
- * "Save this search" on /search (MARKETPLACE.md §6): a signed-in shopper names the search (its words and filters by
+ * "Save this search" on /search (docs/product/notifications.md#saved-searches): a signed-in shopper names the search (its words and filters by
  * default) and is told of new bags that match it. A visitor is offered to sign in first (and comes back here).
  */
 export function SaveSearchButton({ query }: { query: string }) {

@@ -6,7 +6,7 @@ import { apiQueryOf } from '../search-params'
 const searchResultSchema = () => import('@preloved/shared/search').then((m) => m.searchResultSchema)
 
 /**
- * GET /api/search (MARKETPLACE.md §3) for the page's URL parameters, one page per "Load more": each page's cursor is
+ * GET /api/search (docs/product/search.md) for the page's URL parameters, one page per "Load more": each page's cursor is
  * the previous answer's `Link: rel="next"`. The key is the URL's query, so Back to an earlier search finds its pages
  * (all those loaded) in the cache.
  */

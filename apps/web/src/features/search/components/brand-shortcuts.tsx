@@ -18,7 +18,7 @@ type ShortcutsProps = {
 }
 
 /**
- * Links into search (MARKETPLACE.md §3): the brands with the most bags for sale, each to /search?brand=…, and "New in"
+ * Links into search (docs/product/search.md): the brands with the most bags for sale, each to /search?brand=…, and "New in"
  * to the newest bags. All plain links: the home page works before its scripts run (docs/decisions/016).
  */
 export function SearchShortcuts({ category, categoryLabel, className }: ShortcutsProps) {

@@ -15,7 +15,7 @@ import { type ListFilter, toggled, valueLabel, withValue } from '../search-param
 
 type FilterPanelProps = {
   params: URLSearchParams
-  /** The current answer's facets: counts with each facet's own filter left out (MARKETPLACE.md §3). */
+  /** The current answer's facets: counts with each facet's own filter left out (docs/product/search.md). */
   facets: SearchResult['facets'] | undefined
   /** Goes to the search with these parameters (a new history entry: Back undoes a filter). */
   onChange: (next: URLSearchParams) => void

@@ -12,7 +12,7 @@ type Suggest = (typed: string) => SuggestionGroup[]
 const groupLabels = { recent: t.recentGroup, brand: t.brandsGroup, category: t.categoriesGroup } as const
 
 /**
- * The header's search box (MARKETPLACE.md §3), an ARIA 1.2 combobox with a list popup. In the server's HTML it is a
+ * The header's search box (docs/product/search.md), an ARIA 1.2 combobox with a list popup. In the server's HTML it is a
  * plain GET form to /search, so it works before (and without) the page's JavaScript. The suggestions' code and the
  * brand list download on the first focus. Keys: ArrowDown/ArrowUp move through the suggestions, Enter opens the
  * active one (or searches the words), Escape closes the list (a second Escape empties the box), Tab leaves, Delete

@@ -27,12 +27,12 @@ type SearchViewProps = {
   badQuery?: string | null
   /** A result's card, composed by the route (features do not import each other). */
   renderCard: (product: Product, index: number) => ReactNode
-  /** Beside the heading: what the route composes in (issue 17: "Save this search"). */
+  /** Beside the heading: what the route composes in ("Save this search"). */
   actions?: ReactNode
 }
 
 /**
- * '/search' (MARKETPLACE.md §3): the result grid with its count, sort and "Load more"; the filters in a sidebar on wide
+ * '/search' (docs/product/search.md): the result grid with its count, sort and "Load more"; the filters in a sidebar on wide
  * screens and in a drawer on phones; the active filters as chips. Every change is a new URL.
  */
 export function SearchView({ params, badQuery, renderCard, actions }: SearchViewProps) {

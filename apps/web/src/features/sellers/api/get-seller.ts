@@ -15,7 +15,7 @@ const sellerPath = (id: string, query: Record<string, string>) =>
   `/sellers/${encodeURIComponent(id)}?${new URLSearchParams(query)}`
 
 /**
- * GET /sellers/{id} (MARKETPLACE.md §2): the profile and the seller's bags for sale, newest first, a page at a time
+ * GET /sellers/{id} (docs/product/listings.md#seller-profile): the profile and the seller's bags for sale, newest first, a page at a time
  * (each page is the profile with the next bags; the `Link` header's cursor leads to the next).
  */
 export const sellerProfileQueryOptions = (id: string) =>

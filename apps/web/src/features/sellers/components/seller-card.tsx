@@ -15,7 +15,7 @@ type SellerCardProps = {
   verified: boolean
   /** The seller's profile once read (the stats line keeps its place until then). */
   profile: SellerProfile | undefined
-  /** Their stars and measured badges beside the name (composed by the page: issue 17). */
+  /** Their stars and measured badges beside the name (composed by the page). */
   standing?: ReactNode
 }
 

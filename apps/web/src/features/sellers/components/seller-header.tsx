@@ -6,7 +6,7 @@ import { SellerStats } from './seller-stats'
 
 /**
  * The top of a seller's profile: who they are, their badge, their stars and measured badges (`standing`, composed by the
- * page: issue 17), and their figures (MARKETPLACE.md §2).
+ * page), and their figures (docs/product/listings.md#seller-profile).
  */
 export function SellerHeader({ profile, standing }: { profile: SellerProfile; standing?: ReactNode }) {
   return (

@@ -7,7 +7,7 @@ const text = messages.sellers
 
 /**
  * Member since, listed and sold counts. The stars and review count sit beside the seller's name instead (the page
- * composes features/reviews there: issue 17).
+ * composes features/reviews there).
  */
 export function SellerStats({ profile, className }: { profile: SellerProfile; className?: string }) {
   return (

@@ -13,7 +13,7 @@ export const usersQueryOptions = (role: ListedRole) =>
       api.get(`/users?${new URLSearchParams({ role, limit: String(MAX_PAGE_SIZE) })}`, userListSchema, { signal }),
   })
 
-/** A failed first load shows the route-error screen (STYLE §5); a failed refetch keeps the list on screen. */
+/** A failed first load shows the route-error screen (docs/style.md#errors); a failed refetch keeps the list on screen. */
 export function useUsers(role: ListedRole) {
   return useQuery({ ...usersQueryOptions(role), throwOnError: (_error, query) => query.state.data === undefined })
 }

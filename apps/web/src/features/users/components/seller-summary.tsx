@@ -5,7 +5,7 @@ import { useUserSummary } from '../api/get-user-summary'
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /**
- * What an admin weighs before verifying or unverifying a seller (issue 14): when they joined, their listings in the
+ * What an admin weighs before verifying or unverifying a seller: when they joined, their listings in the
  * shop, the bags they sold and the reports on their listings.
  */
 export function SellerSummary({ userId }: { userId: string }) {

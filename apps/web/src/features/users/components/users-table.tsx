@@ -56,7 +56,7 @@ function VerifyCell({ user, onDecide }: { user: UserRow; onDecide: (decision: De
 }
 
 /**
- * Issue 14: verifying asks first, and unverifying needs a reason the seller is mailed; both show the seller's record
+ * Verifying asks first, and unverifying needs a reason the seller is mailed; both show the seller's record
  * (join date, listings, sales, reports) to decide on.
  */
 function VerificationDialog({ decision, onClose }: { decision: Decision | null; onClose: () => void }) {
@@ -118,7 +118,7 @@ const copy = {
   seller: { caption: 'Seller accounts', empty: messages.users.noSellers },
 } as const
 
-/** All Customers / All Sellers (SPEC §2 Tables): index, name, email, (sellers: verification), Delete. */
+/** All Customers / All Sellers (docs/product/accounts.md#roles): index, name, email, (sellers: verification), Delete. */
 export function UsersTable({ kind: role }: { kind: ListedRole }) {
   const { data: users, isPending } = useUsers(role)
   const deleteUser = useDeleteUser(role)

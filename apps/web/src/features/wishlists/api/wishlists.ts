@@ -8,7 +8,7 @@ const wishlistSchema = () => import('@preloved/shared/bookings').then((m) => m.w
 const addResultSchema = () => import('@preloved/shared/bookings').then((m) => m.wishlistAddResultSchema)
 const deleteResultSchema = () => import('@preloved/shared/products').then((m) => m.deleteResultSchema)
 
-/** SPEC §7: GET /wishlists?email={email} (bearer token; own list only). */
+/** docs/product/storefront.md#api-rules: GET /wishlists?email={email} (bearer token; own list only). */
 export const wishlistQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['wishlists', { email }],

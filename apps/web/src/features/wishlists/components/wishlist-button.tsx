@@ -18,7 +18,7 @@ type WishlistButtonProps = ButtonStyle & {
 /** The toast with a link stays long enough to reach the link (react-hot-toast's success default is 2 s). */
 const ADDED_TOAST_MS = 6000
 
-/** 'Added to wishlist' with a way to the list: the shopper stays on the page (issue 14, item 1). */
+/** 'Added to wishlist' with a way to the list: the shopper stays on the page. */
 function AddedToast() {
   return (
     <span className="flex flex-wrap items-baseline gap-x-2">
@@ -32,8 +32,8 @@ function AddedToast() {
 
 /**
  * 'Add to your wishlist', or 'In your wishlist' (the heart filled) when the signed-in user's wishlist (the server's)
- * holds the bag; pressing it then removes the bag. The shopper stays on the page either way (issue 14 corrects SPEC
- * §2's move to My Orders).
+ * holds the bag; pressing it then removes the bag. The shopper stays on the page either way (the original
+ * design moved to My Orders).
  */
 export function WishlistButton({
   productId,

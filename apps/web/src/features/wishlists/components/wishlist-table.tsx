@@ -31,7 +31,7 @@ function RemoveButton({ entry }: { entry: WishlistEntry }) {
   )
 }
 
-/** 'Buy Now' to the bag's own page (issue 14 corrects SPEC §2's category), or why it can no longer be bought. */
+/** 'Buy Now' to the bag's own page (docs/product/checkout.md#wishlist; not its category), or why it can no longer be bought. */
 function BuyNow({ entry }: { entry: WishlistEntry }) {
   if (entry.status === 'sold') return <span className="text-sm text-base-content/75">Sold: no longer for sale</span>
   if (entry.status === 'removed') return <span className="text-sm text-base-content/75">No longer for sale</span>

@@ -18,7 +18,7 @@ type Photo = Product['photos'][number]
 const reducedMotion = () => matchMedia('(prefers-reduced-motion: reduce)').matches
 
 /**
- * The listing's photos (issue 15, item 4). The photos sit side by side in a scroll-snapping strip, so a phone swipes
+ * The listing's photos. The photos sit side by side in a scroll-snapping strip, so a phone swipes
  * them natively, also before the page's JavaScript runs. Thumbnails, the arrow keys (anywhere in the gallery) and,
  * on wide screens, previous/next buttons move it; pressing the photo opens it full size in a dialog.
  */

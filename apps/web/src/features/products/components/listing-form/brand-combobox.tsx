@@ -48,7 +48,7 @@ type BrandComboboxProps = {
 /**
  * Brand: an ARIA 1.2 combobox with list autocomplete (WAI-ARIA APG). Typing filters the brands of GET /api/brands and
  * highlights the first; arrows move, Enter chooses, Escape closes the list (or clears the text when it is closed).
- * Only a brand from the list is a value: free text is not a brand (MARKETPLACE.md §2).
+ * Only a brand from the list is a value: free text is not a brand (docs/product/listings.md#brands).
  */
 export function BrandCombobox({ value, onChange, onBlur, name, inputRef, error }: BrandComboboxProps) {
   const { data: brands, isPending } = useBrands()

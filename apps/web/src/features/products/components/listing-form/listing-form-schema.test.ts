@@ -80,7 +80,7 @@ const errorsOf = (values: ListingFormInput) => {
 }
 
 describe('the listing form schema', () => {
-  it('requires brand, colour, material and a photo, with their own messages, beside SPEC’s', () => {
+  it('requires brand, colour, material and a photo, with their own messages, beside the original fields', () => {
     const errors = errorsOf(emptyListing())
     expect(errors).toMatchObject({
       title: messages.products.nameRequired,
@@ -159,7 +159,7 @@ describe('the listing form schema', () => {
     ).toEqual({ shipping: 0 })
   })
 
-  it('Edit of a listing made before issue 15: brand, colour and material must be chosen first', () => {
+  it('Edit of a listing made before listing details existed: brand, colour and material must be chosen first', () => {
     const old = listingToForm({ ...product, brand: null, brandSlug: null, colour: null, material: null })
     expect(errorsOf(old)).toEqual({ brand: m.brandRequired, colour: m.colourRequired, material: m.materialRequired })
   })

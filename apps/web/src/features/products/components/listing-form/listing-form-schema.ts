@@ -59,8 +59,8 @@ const byKey = <K extends string, S extends z.ZodType>(keys: readonly K[], schema
   z.object(Object.fromEntries(keys.map((key) => [key, schema(key)])) as Record<K, S>)
 
 /**
- * The Add Product and Edit form: SPEC's fields with SPEC's messages (shared), and MARKETPLACE.md §2's, of which the
- * form requires brand, colour, material and a photo (the API leaves them optional for SPEC's own call, §7).
+ * The Add Product and Edit form: the original fields with their messages (shared), and the details of docs/product/listings.md#fields, of which the
+ * form requires brand, colour, material and a photo (the API leaves them optional for the original call).
  */
 export const listingFormSchema = z
   .object({
@@ -104,7 +104,7 @@ export type ListingFormValues = z.output<typeof listingFormSchema>
 const emptyByKey = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, ''])) as Record<K, string>
 
-/** A new listing: SPEC's first condition and category chosen, everything else empty. */
+/** A new listing: the original first condition and category chosen, everything else empty. */
 export const emptyListing = (): ListingFormInput => ({
   title: '',
   phone: '',
@@ -161,7 +161,7 @@ export const listingToForm = (product: Product): ListingFormInput => ({
 const definedEntries = <T>(record: Record<string, T | undefined>) =>
   Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined && v !== '')) as Record<string, T>
 
-/** The listing as POST /api/categoryDetails takes it: the cover is also SPEC's `img`. */
+/** The listing as POST /api/categoryDetails takes it: the cover is also the original `img`. */
 export function formToBody(values: ListingFormValues) {
   const { photos, wear, measurements, specialty, includes, freeShipping, shipping, ...fields } = values
   const urls = photos.map((photo) => ({ url: photo.url ?? '' }))

@@ -99,7 +99,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 type FormProblem = { message: string; tone: 'error' | 'info'; backLink?: boolean }
 
 /**
- * Add a Product (SPEC §2, §5) and Edit (MARKETPLACE.md §2): one form. Adding creates the listing once every photo has
+ * Add a Product (docs/product/listings.md#fields) and Edit (docs/product/listings.md#edit): one form. Adding creates the listing once every photo has
  * uploaded ('{name} is added successfully'); editing sends only what changed (PATCH). Errors show under their fields:
  * the shared schemas' messages first, then the server's 400 under the field it names; a 403 or 409 (sold meanwhile)
  * above the buttons, with the way back to My Products.

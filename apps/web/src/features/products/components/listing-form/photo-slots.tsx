@@ -32,8 +32,8 @@ const moved = <T,>(list: T[], from: number, to: number) => {
 }
 
 /**
- * Photos (MARKETPLACE.md §2): 1–10 in order, the first the cover. Each chosen file uploads at once through
- * POST /api/images with its own progress; the listing is saved only when every photo has uploaded (SPEC §5: the
+ * Photos (docs/product/listings.md#photos): 1–10 in order, the first the cover. Each chosen file uploads at once through
+ * POST /api/images with its own progress; the listing is saved only when every photo has uploaded (docs/product/listings.md#fields: the
  * product is created only after a successful upload). Reordered by dragging a tile, or by its Move left / Move right
  * buttons, whose result a live region announces.
  */
