@@ -13,11 +13,17 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
+/** Reads of a variable through process.env: as a property, by index, through a local `env`, or destructured. */
+const reads = (name) =>
+  new RegExp(
+    `\\bprocess\\.env\\.${name}\\b|\\bprocess\\.env\\[\\s*['"\`]${name}['"\`]\\s*\\]|(?<![.\\w])env\\.${name}\\b|` +
+      `\\{[^}]*\\b${name}\\b[^}]*\\}\\s*=\\s*process\\.env`,
+  )
 /** What makes a file need a server, each with what to say. */
 const needs = [
-  [/\bTEST_DATABASE_URL\b/, 'reads TEST_DATABASE_URL'],
-  [/\bTEST_REDIS_URL\b/, 'reads TEST_REDIS_URL'],
-  [/\bTEST_DB_DRIVER\b/, 'branches on the engine (TEST_DB_DRIVER)'],
+  [reads('TEST_DATABASE_URL'), 'reads TEST_DATABASE_URL'],
+  [reads('TEST_REDIS_URL'), 'reads TEST_REDIS_URL'],
+  [reads('TEST_DB_DRIVER'), 'branches on the engine (TEST_DB_DRIVER)'],
   [/from\s+['"][^'"]*\/fresh-postgres(\.ts)?['"]/, 'imports fresh-postgres (a database on a PostgreSQL server)'],
   [/from\s+['"](pg|ioredis|redis)['"]/, 'opens a pg or Redis client itself'],
 ]
