@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -14,20 +14,36 @@ export interface TestApp {
   close(): Promise<void>
 }
 
+/** The PGlite template's data folder (template-databases.ts), read once per worker: every test app loads a copy. */
+let pgliteTemplate: Promise<Blob> | undefined
+const loadPgliteTemplate = (file: string) => {
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]))
+  return pgliteTemplate
+}
+
 /**
  * A database of its own for one test app: in-memory PGlite, or (project server-pg) a fresh database on the
- * PostgreSQL server of TEST_DATABASE_URL, dropped after.
+ * PostgreSQL server of TEST_DATABASE_URL, dropped after. Under vitest both are copies of the run's migrated template
+ * (template-databases.ts); elsewhere (a bench script) they are created and migrated here.
  */
 export async function openTestDatabase(dataDir: string): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL
   if (process.env.TEST_DB_DRIVER !== 'postgres' || !serverUrl) {
+    const template = process.env.TEST_PGLITE_TEMPLATE
+    if (template) {
+      return {
+        database: await openDatabase('memory://', dataDir, { loadDataDir: await loadPgliteTemplate(template) }),
+        drop: async () => {},
+      }
+    }
     const database = await openDatabase('memory://', dataDir)
     await database.migrate()
     return { database, drop: async () => {} }
   }
-  const fresh = await freshPostgres('preloved_t', serverUrl)
+  const template = process.env.TEST_PG_TEMPLATE
+  const fresh = await freshPostgres('preloved_t', serverUrl, template)
   const database = await openDatabase(fresh.url, dataDir)
-  await database.migrate()
+  if (!template) await database.migrate()
   return { database, drop: fresh.drop }
 }
 

@@ -43,8 +43,16 @@ export const pgliteExtensions = { pg_trgm, unaccent }
  */
 export const WORD_SIMILARITY = 0.5
 
-/** unset → PGlite persisted in DATA_DIR/db; `memory://` → in-memory PGlite; `postgres://…` → a pg pool. */
-export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
+/**
+ * unset → PGlite persisted in DATA_DIR/db; `memory://` → in-memory PGlite; `postgres://…` → a pg pool.
+ * `loadDataDir` starts an in-memory PGlite from a copy of another one's data folder (PGlite's `dumpDataDir`): the tests
+ * copy a database migrated once per run instead of migrating one per test file.
+ */
+export async function openDatabase(
+  url: string | undefined,
+  dataDir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -87,7 +95,8 @@ export async function openDatabase(url: string | undefined, dataDir: string): Pr
   let client: PGlite
   let unlock = () => {}
   if (url === 'memory://') {
-    client = await PGlite.create({ extensions: pgliteExtensions })
+    const { loadDataDir } = options
+    client = await PGlite.create({ extensions: pgliteExtensions, ...(loadDataDir ? { loadDataDir } : {}) })
   } else {
     const dir = path.join(dataDir, 'db')
     mkdirSync(dir, { recursive: true })

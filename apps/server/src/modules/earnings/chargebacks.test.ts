@@ -11,7 +11,7 @@ import { auditLog, ledgerEntries, orders, payments, refunds } from '../../db/sch
  * A lost card chargeback (`charge.dispute.closed` with status `lost`, decision 023): the card network took the
  * disputed amount back from the shop, so the order's money shows it as a refund of kind `chargeback` (never more than
  * is not yet refunded), through the refund arithmetic, once per dispute however often and wherever it is delivered.
- * Won chargebacks write nothing (earnings-stripe.test.ts). Runs on PGlite and, with TEST_DATABASE_URL, PostgreSQL.
+ * Won chargebacks write nothing (earnings-stripe.test.ts). Runs on PGlite and, in the server-pg project, PostgreSQL.
  */
 let stripe: FakeStripe
 let t: TestApp

@@ -4,16 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { insertUser } from '../../../test/fixtures.ts'
 import { liveEvents } from '../../db/schema/index.ts'
-import { type DbListener, listenerFor, type PgListener } from './db-listener.ts'
+import { type DbListener, listenerFor } from './db-listener.ts'
 import { lastEventIdOf, pruneLiveEvents } from './live.repository.ts'
 import { LocalLiveBus, publishLive, type StoredLiveEvent } from './live-bus.ts'
 import { LiveStreams } from './live-streams.ts'
 import { NotifyLiveBus } from './notify-bus.ts'
-import { RedisLiveBus } from './redis-bus.ts'
 import type { RemoteBus } from './remote-bus.ts'
 
 // The buses between instances, on one database: two buses stand for two instances (each with its own LISTEN
-// connection on PostgreSQL; on PGlite both listen on its one connection). Runs on PGlite and on PostgreSQL.
+// connection on PostgreSQL; on PGlite both listen on its one connection). Runs on PGlite and on PostgreSQL; a dropped
+// LISTEN connection is in live-bus.pg.test.ts, the Redis bus in live-bus.redis.test.ts.
 
 let t: TestApp
 const opened: { close(): Promise<void> }[] = []
@@ -130,39 +130,6 @@ describe('NotifyLiveBus: across instances through LISTEN/NOTIFY', () => {
     expect(onB.map((e) => e.id)).toContain(missed!.id)
     expect(onB.map((e) => e.id)).toContain(before!.id)
   })
-
-  if (process.env.TEST_DB_DRIVER === 'postgres') {
-    it('reconnects a dropped LISTEN connection and replays what it missed meanwhile', async () => {
-      const a = await instance()
-      const b = await instance()
-      const listener = b.listener as PgListener
-      const [u] = await userIds(1)
-      const onB: StoredLiveEvent[] = []
-      b.bus.subscribe(u!, (e) => onB.push(e))
-      listener.simulateDrop()
-      expect(await until(() => !listener.connected)).toBe(true)
-      const [meanwhile] = await publishLive(a.bus, db(), [u!], 'offer', { meanwhile: true })
-      expect(await until(() => listener.connected)).toBe(true)
-      expect(await until(() => onB.some((e) => e.id === meanwhile!.id))).toBe(true)
-      const [after] = await publishLive(a.bus, db(), [u!], 'offer', { after: true })
-      expect(await until(() => onB.some((e) => e.id === after!.id))).toBe(true)
-    })
-  }
-
-  if (process.env.TEST_REDIS_URL) {
-    it('carries the wakes by Redis pub/sub when REDIS_URL is set', async () => {
-      const a = new RedisLiveBus(process.env.TEST_REDIS_URL!, db(), t.app.log)
-      const b = new RedisLiveBus(process.env.TEST_REDIS_URL!, db(), t.app.log)
-      opened.push(a, b)
-      await Promise.all([a.start(), b.start()])
-      const [u] = await userIds(1)
-      const onB: StoredLiveEvent[] = []
-      b.subscribe(u!, (e) => onB.push(e))
-      const [written] = await publishLive(a, db(), [u!], 'message', { via: 'redis' })
-      expect(await until(() => onB.length === 1)).toBe(true)
-      expect(onB[0]).toEqual({ id: written!.id, userId: u, seq: 1, type: 'message', data: { via: 'redis' } })
-    })
-  }
 })
 
 describe('publishLive', () => {

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
-import { listingBody } from '../../../test/fixtures.ts'
-import { ADDRESS, expectBalanced, paidOrder } from '../../../test/order-fixtures.ts'
+import { insertProduct, listingBody } from '../../../test/fixtures.ts'
+import { ADDRESS, CARD, expectBalanced, paidOrder } from '../../../test/order-fixtures.ts'
 import { uploadPhoto } from '../../../test/upload.ts'
 import {
   auditLog,
@@ -104,8 +104,21 @@ describe('an order is made when the payment succeeds', () => {
 
   it('charges price + shipping from the listing (never from the body)', async () => {
     const buyer = await newBuyer()
-    const product = (await paidOrder(t, seller, buyer, { priceCents: 5_000, shippingCents: 750 })).productId
-    const [payment] = await t.database.db.select().from(payments).where(eq(payments.productId, product))
+    const product = await insertProduct(t.database.db, seller.id, { resellPriceCents: 5_000, shippingCents: 750 })
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: buyer.bearer, payload })
+    const booked = await post('/api/bookings', { product_id: product.id, number: '+1 555 0100', location: 'Leeds' })
+    expect(booked.statusCode, booked.body).toBe(200)
+    const bookingId = booked.json().insertedId as string
+    // a price of one cent sent along is ignored: the intent charges the listing's 50.00 + 7.50, less the first-order
+    // 15 % (7.50)
+    const intent = await post('/api/create-payment-intent', { bookingId, price: 0.01 })
+    expect(intent.statusCode, intent.body).toBe(200)
+    expect(intent.json()).toMatchObject({ amount: 50, price: 50, shipping: 7.5, discount: 7.5 })
+    const confirm = await post('/api/test-processor/confirm', { clientSecret: intent.json().clientSecret, card: CARD })
+    expect(confirm.statusCode, confirm.body).toBe(200)
+    const paid = await post('/api/payments', { transactionId: confirm.json().transactionId, bookingId })
+    expect(paid.statusCode, paid.body).toBe(200)
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.productId, product.id))
     expect(payment).toMatchObject({ amountCents: 5_000 + 750 - 750, discountCents: 750 })
   })
 
