@@ -6,7 +6,9 @@
 // the server's peak memory per target, then a summary.
 // Options (env): BENCH_LISTINGS (100000), BENCH_USERS (10000), BENCH_SECONDS (30), BENCH_WARMUP (3 s, not counted),
 // BENCH_CONNECTIONS (10), BENCH_TARGETS (pglite,postgres,ceiling), BENCH_PROFILE (a folder: the servers write
-// V8 CPU profiles there, --cpu-prof), BENCH_VERBOSE (seeding step times), BENCH_DATABASE_URL (a PostgreSQL server's
+// V8 CPU profiles there, --cpu-prof; scripts/profile-summary.ts reads them), BENCH_PER_KIND (seconds: after the mix,
+// each kind of request alone for that long, with its server CPU ms per request), BENCH_VERBOSE (seeding step
+// times), BENCH_DATABASE_URL (a PostgreSQL server's
 // database to connect to; a fresh database is created beside it and dropped after;
 // default postgres://postgres@127.0.0.1:5432/test). Quick run: BENCH_LISTINGS=10000 BENCH_USERS=1000 BENCH_SECONDS=10.
 //
@@ -58,6 +60,7 @@ const AUTH_SECRET = randomBytes(32).toString('hex')
 const PAGES = env.BENCH_PAGES !== '0'
 const PAGE_SECONDS = Number(env.BENCH_PAGE_SECONDS ?? SECONDS)
 const PAGE_ENCODING = env.BENCH_PAGE_ENCODING ?? 'gzip, deflate, br, zstd'
+const PER_KIND_SECONDS = Number(env.BENCH_PER_KIND ?? 0)
 /** Issue 13: the server-rendered product page serves at least this share of the bare route's requests/s. */
 const PAGE_RATIO_TARGET = 0.25
 const WEB_DIST = path.join(root, 'apps/web/dist')
@@ -308,6 +311,42 @@ function printTarget(o: Outcome) {
   )
 }
 
+/**
+ * Each kind of request of the mix alone for PER_KIND_SECONDS (after a second's warm-up): what one request of that kind
+ * costs the server in CPU, so a profile's share can be put on the kind that spends it.
+ */
+async function runPerKind(target: string, base: string, pid: number, mix: Mix) {
+  console.info(`  ${target}: each kind alone, ${PER_KIND_SECONDS} s each…`)
+  const rows = []
+  for (const [kind, weight] of WEIGHTS) {
+    mix.only = kind
+    await drive(base, mix, 1)
+    mix.resetStats()
+    const cpuBefore = cpuMs(pid)
+    const r = await drive(base, mix, PER_KIND_SECONDS)
+    const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests)
+    const k = mix.stats.get(kind)!
+    const sorted = [...k.latencies].sort((a, b) => a - b)
+    rows.push({
+      kind,
+      weight,
+      'req/s': Math.round(r.rps),
+      p50_ms: Number(percentile(sorted, 50).toFixed(1)),
+      p99_ms: Number(percentile(sorted, 99).toFixed(1)),
+      cpu_ms_per_req: Number(cpu.toFixed(2)),
+      statuses: Object.entries(k.statuses)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' '),
+    })
+  }
+  mix.only = undefined
+  mix.resetStats()
+  const total = rows.reduce((n, r) => n + r.weight, 0)
+  const weighted = rows.reduce((n, r) => n + r.weight * r.cpu_ms_per_req, 0) / total
+  console.table(rows)
+  console.info(`  ${target}: the kinds' CPU ms per request weighted as the mix: ${weighted.toFixed(2)}`)
+}
+
 interface PageOutcome extends RunFigures {
   cpuMsPerPage: number
 }
@@ -529,6 +568,7 @@ async function benchDatabase(
       await mix.recordSearchPages(base)
       const bodies = await recordBodies(base, mix)
       const outcome = await runTarget(target, base, server.child.pid!, mix, seedSeconds)
+      if (PER_KIND_SECONDS > 0) await runPerKind(target, base, server.child.pid!, mix)
       // (stops the server before the bare route runs, so the two never share the CPU)
       const pages = PAGES ? await benchPages(target, base, server.child) : undefined
       return { outcome, bodies, pages }
