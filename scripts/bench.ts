@@ -12,7 +12,7 @@
 // database to connect to; a fresh database is created beside it and dropped after;
 // default postgres://postgres@127.0.0.1:5432/test). Quick run: BENCH_LISTINGS=10000 BENCH_USERS=1000 BENCH_SECONDS=10.
 //
-// Then, on each database target, the server-rendered product page (issue 13) as a signed-out visitor (no session; the
+// Then, on each database target, the server-rendered product page as a signed-out visitor (no session; the
 // shop's device cookie, which a browser carries from its first page view on: a first view is checked to get it),
 // sent with Chromium's accept-encoding: GET /product/:id of a random listing among all of them (every page rendered),
 // then of one shared listing (the same page again and again: the signed-out page cache answers); and a bare Fastify

@@ -104,7 +104,7 @@ const priceHistoryStatement = preparedStatement('price_history', (db) =>
     .orderBy(asc(priceHistory.at), asc(priceHistory.id)),
 )
 
-/** Every price the listing has had, oldest first, in dollars (MARKETPLACE.md §7). */
+/** Every price the listing has had, oldest first, in dollars. */
 export async function listPriceHistory(db: DbOrTx, productId: string) {
   const rows = await priceHistoryStatement(db).execute({ productId })
   return rows.map((r) => ({ price: centsToDollars(r.priceCents), at: r.at.toISOString() }))
