@@ -109,6 +109,8 @@ export class Mix {
   /** Next-page URLs of searches, by kind, recorded from the server under test (its cursors are its own). */
   private readonly searchPages = new Map<Kind, string[]>()
   readonly stats = new Map<Kind, KindStats>()
+  /** When set, every request is of this kind (the bench's per-kind figures); else drawn by WEIGHTS. */
+  only: Kind | undefined
   private readonly cumulative: [Kind, number][]
   private readonly total: number
 
@@ -159,6 +161,7 @@ export class Mix {
   }
 
   private kind(): Kind {
+    if (this.only) return this.only
     const r = Math.random() * this.total
     return this.cumulative.find(([, upTo]) => r < upTo)![0]
   }

@@ -21,6 +21,34 @@ export const customerId = (c: number) => `bench-customer-${c}`
 /** Customer `c`'s signed-in session: the bench's access tokens are minted from it (a token lives with its session). */
 export const customerSessionId = (c: number) => `bench-session-${c}`
 
+/** A listing's title is drawn from these by its row number (listing `i`: size, model and kind at `i` modulo each). */
+const models = [
+  'Classic Flap',
+  'Boy',
+  'Speedy',
+  'Neverfull',
+  'Birkin',
+  'Kelly',
+  'Marmont',
+  'Jackie',
+  'Saddle',
+  'Puzzle',
+  'Luggage',
+  'Baguette',
+  'Le Pliage',
+  'Tabby',
+  'Galleria',
+  'Cassette',
+  'Loulou',
+  'Antigona',
+]
+const bagSizes = ['Mini', 'Small', 'Medium', 'Large', 'Vintage', 'Quilted']
+const kinds = ['Shoulder Bag', 'Tote', 'Backpack', 'Crossbody', 'Hobo', 'Top Handle']
+
+/** Listing `i`'s title, as the seed writes it (the product page shows it: the bench checks the page it timed). */
+export const listingTitle = (i: number) =>
+  `${bagSizes[i % bagSizes.length]} ${models[i % models.length]} ${kinds[i % kinds.length]}`
+
 /** Every 20th listing is sold (a paid booking of a customer points at it); the rest are for sale. */
 export const isSold = (i: number) => i % 20 === 0
 /** The first half of the customers have orders and a wishlist; the bench reads theirs and books as the others. */
@@ -62,28 +90,6 @@ export async function seedBench(db: Db, sizes: SeedSizes): Promise<void> {
 
   // brand (one in ten not stated), colour, material, a model name and 2–4 photos: what search filters and finds;
   // condition, brand, colour and material drawn by hash, so that no combination is ruled out by the row number
-  const models = [
-    'Classic Flap',
-    'Boy',
-    'Speedy',
-    'Neverfull',
-    'Birkin',
-    'Kelly',
-    'Marmont',
-    'Jackie',
-    'Saddle',
-    'Puzzle',
-    'Luggage',
-    'Baguette',
-    'Le Pliage',
-    'Tabby',
-    'Galleria',
-    'Cassette',
-    'Loulou',
-    'Antigona',
-  ]
-  const bagSizes = ['Mini', 'Small', 'Medium', 'Large', 'Vintage', 'Quilted']
-  const kinds = ['Shoulder Bag', 'Tote', 'Backpack', 'Crossbody', 'Hobo', 'Top Handle']
   const arr = (values: readonly string[]) => `array[${values.map((v) => `'${v}'`).join(', ')}]`
   const photo = (k: string, size: number) => `'/uploads/' || lpad(to_hex(${k}), 24, '0') || '-${size}.webp'`
   await run(`

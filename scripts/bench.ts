@@ -6,11 +6,14 @@
 // the server's peak memory per target, then a summary.
 // Options (env): BENCH_LISTINGS (100000), BENCH_USERS (10000), BENCH_SECONDS (30), BENCH_WARMUP (3 s, not counted),
 // BENCH_CONNECTIONS (10), BENCH_TARGETS (pglite,postgres,ceiling), BENCH_PROFILE (a folder: the servers write
-// V8 CPU profiles there, --cpu-prof), BENCH_VERBOSE (seeding step times), BENCH_DATABASE_URL (a PostgreSQL server's
+// V8 CPU profiles there, --cpu-prof; scripts/profile-summary.ts reads them), BENCH_PER_KIND (seconds: after the mix,
+// each kind of request alone for that long, with its server CPU ms per request), BENCH_VERBOSE (seeding step
+// times), BENCH_DATABASE_URL (a PostgreSQL server's
 // database to connect to; a fresh database is created beside it and dropped after;
 // default postgres://postgres@127.0.0.1:5432/test). Quick run: BENCH_LISTINGS=10000 BENCH_USERS=1000 BENCH_SECONDS=10.
 //
-// Then, on each database target, the server-rendered product page as a signed-out visitor (no cookie),
+// Then, on each database target, the server-rendered product page as a signed-out visitor (no session; the
+// shop's device cookie, which a browser carries from its first page view on: a first view is checked to get it),
 // sent with Chromium's accept-encoding: GET /product/:id of a random listing among all of them (every page rendered),
 // then of one shared listing (the same page again and again: the signed-out page cache answers); and a bare Fastify
 // route (bench-bare-page.ts) answering that page recorded from that server in the same run (same HTML, same headers,
@@ -36,9 +39,10 @@ import autocannon from 'autocannon'
 import { openDatabase } from '../apps/server/src/db/client.ts'
 import { seedReferenceData } from '../apps/server/src/db/demo/seed.ts'
 import { tokenKey } from '../apps/server/src/lib/tokens.ts'
+import { DEVICE_COOKIE, newDeviceId } from '../apps/server/src/modules/risk/signals.ts'
 import { freshPostgres } from '../apps/server/test/fresh-postgres.ts'
 import { type Kind, Mix, type PlannedRequest, percentile, SEARCH_KINDS, WEIGHTS } from './bench-mix.ts'
-import { BENCH_PASSWORD, customerEmail, productId, type SeedSizes, seedBench } from './bench-seed.ts'
+import { BENCH_PASSWORD, customerEmail, listingTitle, productId, type SeedSizes, seedBench } from './bench-seed.ts'
 
 const env = process.env
 const SIZES: SeedSizes = {
@@ -56,6 +60,7 @@ const AUTH_SECRET = randomBytes(32).toString('hex')
 const PAGES = env.BENCH_PAGES !== '0'
 const PAGE_SECONDS = Number(env.BENCH_PAGE_SECONDS ?? SECONDS)
 const PAGE_ENCODING = env.BENCH_PAGE_ENCODING ?? 'gzip, deflate, br, zstd'
+const PER_KIND_SECONDS = Number(env.BENCH_PER_KIND ?? 0)
 /** The server-rendered product page serves at least this share of the bare route's requests/s. */
 const PAGE_RATIO_TARGET = 0.25
 const WEB_DIST = path.join(root, 'apps/web/dist')
@@ -306,6 +311,42 @@ function printTarget(o: Outcome) {
   )
 }
 
+/**
+ * Each kind of request of the mix alone for PER_KIND_SECONDS (after a second's warm-up): what one request of that kind
+ * costs the server in CPU, so a profile's share can be put on the kind that spends it.
+ */
+async function runPerKind(target: string, base: string, pid: number, mix: Mix) {
+  console.info(`  ${target}: each kind alone, ${PER_KIND_SECONDS} s each…`)
+  const rows = []
+  for (const [kind, weight] of WEIGHTS) {
+    mix.only = kind
+    await drive(base, mix, 1)
+    mix.resetStats()
+    const cpuBefore = cpuMs(pid)
+    const r = await drive(base, mix, PER_KIND_SECONDS)
+    const cpu = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests)
+    const k = mix.stats.get(kind)!
+    const sorted = [...k.latencies].sort((a, b) => a - b)
+    rows.push({
+      kind,
+      weight,
+      'req/s': Math.round(r.rps),
+      p50_ms: Number(percentile(sorted, 50).toFixed(1)),
+      p99_ms: Number(percentile(sorted, 99).toFixed(1)),
+      cpu_ms_per_req: Number(cpu.toFixed(2)),
+      statuses: Object.entries(k.statuses)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' '),
+    })
+  }
+  mix.only = undefined
+  mix.resetStats()
+  const total = rows.reduce((n, r) => n + r.weight, 0)
+  const weighted = rows.reduce((n, r) => n + r.weight * r.cpu_ms_per_req, 0) / total
+  console.table(rows)
+  console.info(`  ${target}: the kinds' CPU ms per request weighted as the mix: ${weighted.toFixed(2)}`)
+}
+
 interface PageOutcome extends RunFigures {
   cpuMsPerPage: number
 }
@@ -318,13 +359,21 @@ interface RecordedPage {
   encoding: string
 }
 
-const pageHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': PAGE_ENCODING }
+/**
+ * The device cookie the server set on the visitor's first page view (modules/risk/signals.plugin.ts): a returning
+ * browser sends it with every page, and is given no cookie back.
+ */
+const DEVICE = `${DEVICE_COOKIE}=${newDeviceId()}`
+const pageHeaders = { accept: 'text/html,application/xhtml+xml', 'accept-encoding': PAGE_ENCODING, cookie: DEVICE }
 
 /** GET a page with raw node:http (fetch would decompress and hide the encoding). */
-function getRaw(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function getRaw(
+  url: string,
+  headers: Record<string, string> = pageHeaders,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers: pageHeaders }, (res) => {
+      .get(url, { headers }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
@@ -334,9 +383,19 @@ function getRaw(url: string): Promise<{ status: number; headers: http.IncomingHt
   })
 }
 
+/** The text as React writes it into HTML (`&`, `<`, `>`, `"` and `'` escaped). */
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!)
+
 /** Records listing 7's page from the real server and checks that its content was rendered there. */
 async function recordPage(base: string): Promise<RecordedPage> {
   const i = 7
+  // a first view (no cookie at all) is given the device cookie, and nothing else
+  const { cookie: _, ...firstViewHeaders } = pageHeaders
+  const first = await getRaw(`${base}/product/${productId(i)}`, firstViewHeaders)
+  const firstCookies = first.headers['set-cookie'] ?? []
+  if (first.status !== 200 || firstCookies.length !== 1 || !firstCookies[0]!.startsWith(`${DEVICE_COOKIE}=`))
+    throw new Error(`a first view of a product page: ${first.status}, cookies ${JSON.stringify(firstCookies)}`)
   const res = await getRaw(`${base}/product/${productId(i)}`)
   if (res.status !== 200)
     throw new Error(`GET /product/${productId(i)}: ${res.status} ${res.body.toString().slice(0, 300)}`)
@@ -344,7 +403,14 @@ async function recordPage(base: string): Promise<RecordedPage> {
   const html =
     encoding === 'br' ? brotliDecompressSync(res.body) : encoding === 'gzip' ? gunzipSync(res.body) : res.body
   const text = html.toString()
-  if (!text.includes(`Bench bag ${i} `)) throw new Error('the product page HTML does not hold the listing title')
+  // the page's heading is the listing's title (HTML-escaped) and its canonical link names this listing: a title is
+  // shared by every 18th listing, the link tells them apart
+  const heading = /<h1\b[^>]*>([^<]*)<\/h1>/.exec(text)?.[1]
+  if (heading !== escapeHtml(listingTitle(i)))
+    throw new Error(`the product page's heading is ${JSON.stringify(heading)}, not listing ${i}'s title`)
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(text)?.[1]
+  if (canonical !== `${base}/product/${productId(i)}`)
+    throw new Error(`the product page's canonical link is ${JSON.stringify(canonical)}, not listing ${i}'s page`)
   const headers: RecordedPage['headers'] = {}
   const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding'])
   for (const [name, value] of Object.entries(res.headers)) {
@@ -355,7 +421,7 @@ async function recordPage(base: string): Promise<RecordedPage> {
 }
 
 /**
- * GET /product/:id, no cookie: of a random listing among all of them (`every`: each page rendered, the cache of
+ * GET /product/:id, signed out (the device cookie only): of a random listing among all of them (`every`: each page rendered, the cache of
  * signed-out pages all but useless), or of one listing (`shared`: a link everyone opens, the same bytes the bare
  * route answers; the server keeps the page for PAGE_CACHE_MS).
  */
@@ -502,6 +568,7 @@ async function benchDatabase(
       await mix.recordSearchPages(base)
       const bodies = await recordBodies(base, mix)
       const outcome = await runTarget(target, base, server.child.pid!, mix, seedSeconds)
+      if (PER_KIND_SECONDS > 0) await runPerKind(target, base, server.child.pid!, mix)
       // (stops the server before the bare route runs, so the two never share the CPU)
       const pages = PAGES ? await benchPages(target, base, server.child) : undefined
       return { outcome, bodies, pages }

@@ -1,5 +1,5 @@
 import type { Offer } from '@preloved/shared/offers'
-import { and, desc, eq, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, ne, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '../../db/client.ts'
 import { bookings, offers, products, users } from '../../db/schema/index.ts'
@@ -9,7 +9,8 @@ import { recordLapses } from '../bookings/holds.repository.ts'
 
 export type OfferRow = typeof offers.$inferSelect
 
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`
+/** A time as a query reads it: a Date, or a placeholder that a prepared statement fills with an ISO string. */
+const at = (now: Date | Placeholder) => sql`${now instanceof Date ? now.toISOString() : now}::timestamptz`
 
 /** The offer as stored (party checks, moves). */
 export const findOffer = async (db: DbOrTx, id: string) => (await db.select().from(offers).where(eq(offers.id, id)))[0]
@@ -66,7 +67,7 @@ export const offerHoldOn = async (db: DbOrTx, productId: string, now: Date) =>
   )[0]
 
 /** An SQL condition: an accepted offer holds the bag of `productColumn` at `now` (for listings' `reserved`). */
-export const offerHeldAt = (productColumn: SQL | typeof products.id, now: Date) =>
+export const offerHeldAt = (productColumn: SQL | typeof products.id, now: Date | Placeholder) =>
   sql<boolean>`exists (select 1 from ${offers} where ${offers.productId} = ${productColumn} and ${offers.status} = 'accepted' and ${offers.bookingId} is null and ${offers.holdUntil} > ${at(now)})`
 
 /** What a due offer needs to be announced: its parties, amounts and bag. */

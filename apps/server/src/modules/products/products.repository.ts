@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
 import { bookings, brands, priceHistory, products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
@@ -43,8 +44,8 @@ export const productColumns = {
  * hold, which keeps nobody out: docs/decisions/034; an accepted offer holding it does), computed in the same query as the rows: one round trip per page instead of two
  * (PGlite serializes every round trip).
  */
-export const reservedAt = (now: Date) =>
-  sql<boolean>`(exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and (${bookings.status} = 'paid' or (${bookings.status} = 'held' and ${bookings.holdKind} = 'exclusive' and ${bookings.expiresAt} > ${now.toISOString()}::timestamptz))) or ${offerHeldAt(products.id, now)})`
+export const reservedAt = (now: Date | Placeholder) =>
+  sql<boolean>`(exists (select 1 from ${bookings} where ${bookings.productId} = ${products.id} and (${bookings.status} = 'paid' or (${bookings.status} = 'held' and ${bookings.holdKind} = 'exclusive' and ${bookings.expiresAt} > ${now instanceof Date ? now.toISOString() : now}::timestamptz))) or ${offerHeldAt(products.id, now)})`
 
 export interface ProductFilter {
   category?: 'Shoulder' | 'Tote' | 'Backpacks' | undefined
@@ -80,23 +81,32 @@ export async function listProducts(
   return { rows: hasMore ? rows.slice(0, page.limit) : rows, hasMore }
 }
 
-export async function findProduct(db: DbOrTx, id: string, now: Date) {
-  const [row] = await db
-    .select({ ...productColumns, live: reservedAt(now) })
+/** One listing (not removed) by id: every product page and GET /api/products/{id} (a prepared statement). */
+const findProductStatement = preparedStatement('find_product', (db) =>
+  db
+    .select({ ...productColumns, live: reservedAt(sql.placeholder('now')) })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(brands, eq(brands.id, products.brandId))
-    .where(and(eq(products.id, id), ne(products.status, 'removed')))
+    .where(and(eq(products.id, sql.placeholder('id')), ne(products.status, 'removed'))),
+)
+
+export async function findProduct(db: DbOrTx, id: string, now: Date) {
+  const [row] = await findProductStatement(db).execute({ id, now: now.toISOString() })
   return row
 }
 
-/** Every price the listing has had, oldest first, in dollars (docs/product/listings.md#price-history). */
-export async function listPriceHistory(db: DbOrTx, productId: string) {
-  const rows = await db
+const priceHistoryStatement = preparedStatement('price_history', (db) =>
+  db
     .select({ priceCents: priceHistory.priceCents, at: priceHistory.at })
     .from(priceHistory)
-    .where(eq(priceHistory.productId, productId))
-    .orderBy(asc(priceHistory.at), asc(priceHistory.id))
+    .where(eq(priceHistory.productId, sql.placeholder('productId')))
+    .orderBy(asc(priceHistory.at), asc(priceHistory.id)),
+)
+
+/** Every price the listing has had, oldest first, in dollars (docs/product/listings.md#price-history). */
+export async function listPriceHistory(db: DbOrTx, productId: string) {
+  const rows = await priceHistoryStatement(db).execute({ productId })
   return rows.map((r) => ({ price: centsToDollars(r.priceCents), at: r.at.toISOString() }))
 }
 

@@ -203,7 +203,7 @@ async function readColumns(db: DbOrTx): Promise<Columns> {
 /** The codes a filter asks for, as a lookup table over every code of that facet. */
 function allowedCodes(values: readonly string[], dictionary: readonly string[]): Allowed {
   if (values.length === 0) return null
-  const allowed = new Uint8Array(dictionary.length + 1)
+  const allowed = new Uint8Array(NONE + 1)
   for (const value of values) {
     const code = dictionary.indexOf(value)
     if (code !== -1) allowed[code] = 1
@@ -213,61 +213,84 @@ function allowedCodes(values: readonly string[], dictionary: readonly string[]):
 
 /** Bit k of a listing's misses: it fails filter k (the five facets in FACET_NAMES order, then the price range). */
 const PRICE_BIT = 1 << FACET_NAMES.length
+/** The misses of a listing that counts nowhere: not verified when `verified` is asked for, or not in the subset. */
+const LEFT_OUT = 1 << 7
 
 /**
- * The filters of `f` over `columns`: `misses(i)` is 0 when listing i passes every filter, the one filter's bit when
- * it fails exactly one, and -1 when it fails two or more or is left out altogether (`verified`).
+ * Which filters of `f` each listing fails, as bits (PRICE_BIT, the facets' `1 << k`, LEFT_OUT), by row of `columns`:
+ * 0 passes every filter. Worked out one filter at a time over a typed column (a tight loop per filter, not a call per
+ * listing). With `subset`, only its rows are worked out; every other row is LEFT_OUT.
  */
-function filtersOver(columns: Columns, f: SearchFilters): (i: number) => number {
-  const { facet, cents, verified, dictionary } = columns
-  const filtering = FACET_NAMES.flatMap((name, k) => {
-    const table = allowedCodes(f[name], dictionary[name])
-    return table ? [{ bit: 1 << k, column: facet[name], table }] : []
-  })
-  const min = f.minCents ?? Number.NEGATIVE_INFINITY
-  const max = f.maxCents ?? Number.POSITIVE_INFINITY
-  return (i) => {
-    if (f.verified && verified[i] === 0) return -1
-    let misses = 0
-    for (const { bit, column, table } of filtering) {
-      if (table[column[i]!] !== 1) {
-        // a second miss: this listing counts nowhere
-        if (misses !== 0) return -1
-        misses = bit
-      }
-    }
-    const price = cents[i]!
-    if (price < min || price > max) return misses === 0 ? PRICE_BIT : -1
-    return misses
+export function missesOver(columns: Columns, f: SearchFilters, subset?: Subset): Uint8Array {
+  const { size, facet, cents, verified, dictionary } = columns
+  const misses = new Uint8Array(size)
+  const rows = subset?.rows
+  if (rows) {
+    misses.fill(LEFT_OUT)
+    for (const i of rows) misses[i] = 0
   }
+  // each filter is a loop of its own over the rows (all of them, or the subset's), with no call per row
+  const n = rows ? rows.length : size
+  FACET_NAMES.forEach((name, k) => {
+    const table = allowedCodes(f[name], dictionary[name])
+    if (!table) return
+    // a listing without a value (NONE) reads undefined from the table: it fails the filter
+    const column = facet[name]
+    const bit = 1 << k
+    if (rows) {
+      for (let p = 0; p < n; p++) {
+        const i = rows[p]!
+        if (table[column[i]!] !== 1) misses[i]! |= bit
+      }
+    } else {
+      for (let i = 0; i < n; i++) if (table[column[i]!] !== 1) misses[i]! |= bit
+    }
+  })
+  if (f.minCents !== undefined || f.maxCents !== undefined) {
+    const min = f.minCents ?? Number.NEGATIVE_INFINITY
+    const max = f.maxCents ?? Number.POSITIVE_INFINITY
+    for (let p = 0; p < n; p++) {
+      const i = rows ? rows[p]! : p
+      const price = cents[i]!
+      if (price < min || price > max) misses[i]! |= PRICE_BIT
+    }
+  }
+  if (f.verified) {
+    for (let p = 0; p < n; p++) {
+      const i = rows ? rows[p]! : p
+      if (verified[i] === 0) misses[i]! |= LEFT_OUT
+    }
+  }
+  return misses
 }
 
 /**
- * One pass over the columns. A listing that fails no filter counts in `total` and in every facet; one that fails
- * exactly one filter counts only in that filter's own facet (or, for the price range, only in the range): the same
- * rule as the database summary's "near misses".
+ * One pass over the listings' misses (`missesOver`). A listing that fails no filter counts in `total` and in every
+ * facet; one that fails exactly one filter counts only in that filter's own facet (or, for the price range, only in
+ * the range): the same rule as the database summary's "near misses".
  */
-export function countColumns(columns: Columns, f: SearchFilters, subset?: Subset): SearchSummary {
+export function countColumns(columns: Columns, misses: Uint8Array, subset?: Subset): SearchSummary {
   const { facet, cents, dictionary } = columns
   const size = subset ? subset.rows.length : columns.size
-  const missesOf = filtersOver(columns, f)
+  const rows = subset?.rows
   const counts = FACET_NAMES.map((name) => new Uint32Array(dictionary[name].length))
   const all = FACET_NAMES.map((name) => facet[name])
   let total = 0
   let low = Number.POSITIVE_INFINITY
   let high = Number.NEGATIVE_INFINITY
   for (let n = 0; n < size; n++) {
-    const i = subset ? subset.rows[n]! : n
-    const misses = missesOf(i)
-    if (misses === -1) continue
-    if (misses === 0) total++
-    if (misses === 0 || misses === PRICE_BIT) {
+    const i = rows ? rows[n]! : n
+    const m = misses[i]!
+    // two misses or more, or left out: counts nowhere
+    if ((m & (m - 1)) !== 0 || m === LEFT_OUT) continue
+    if (m === 0) total++
+    if (m === 0 || m === PRICE_BIT) {
       const price = cents[i]!
       if (price < low) low = price
       if (price > high) high = price
     }
     for (let k = 0; k < all.length; k++) {
-      if (misses !== 0 && misses !== 1 << k) continue
+      if (m !== 0 && m !== 1 << k) continue
       const code = all[k]![i]!
       if (code !== NONE) counts[k]![code]!++
     }
@@ -346,13 +369,14 @@ function orderOf(columns: Columns, sort: SearchSort, subset: Subset | undefined)
 }
 
 /**
- * Up to `take` matches after `cursor`, in the sort's order: the listings (or a set of words' matches) are kept in
- * each sort's order, so a page walks that order from the cursor's place (found by bisection) until it has enough.
+ * Up to `take` matches (rows whose `misses` are 0) after `cursor`, in the sort's order: the listings (or a set of
+ * words' matches) are kept in each sort's order, so a page walks that order from the cursor's place (found by
+ * bisection) until it has enough.
  * Each key is what the database path printed for a cursor: the relevance as a `real`, cents, or a timestamp.
  */
 export function pageOfColumns(
   columns: Columns,
-  f: SearchFilters,
+  misses: Uint8Array,
   sort: SearchSort,
   cursor: SearchCursor | undefined,
   take: number,
@@ -375,11 +399,10 @@ export function pageOfColumns(
     }
     start = low
   }
-  const missesOf = filtersOver(columns, f)
   const page: ColumnsPage = { ids: [], keys: [] }
   for (let p = start; p < order.length && page.ids.length < take; p++) {
     const r = order.rowAt(p)
-    if (missesOf(r) !== 0) continue
+    if (misses[r] !== 0) continue
     page.ids.push(ids[r]!)
     page.keys.push(keyOf(p, r))
   }

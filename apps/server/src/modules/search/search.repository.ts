@@ -1,6 +1,7 @@
 import type { CategorySlug, Colour, Condition, Material } from '@preloved/shared/constants'
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
 import { brands, products, users } from '../../db/schema/index.ts'
 import { productColumns, reservedAt } from '../products/products.repository.ts'
 
@@ -98,15 +99,20 @@ export async function wordMatches(db: DbOrTx, f: Pick<SearchFilters, 'words' | '
 /** A listing of a page, as `toProductJson` reads it. */
 export type SearchRow = Awaited<ReturnType<typeof searchRowsByIds>>[number]
 
-/** The listings of these ids that are still for sale, in the order given (a search without words chose them). */
-export async function searchRowsByIds(db: DbOrTx, ids: readonly string[], now: Date) {
-  if (ids.length === 0) return []
-  const rows = await db
-    .select({ ...productColumns, live: reservedAt(now) })
+/** A search's page: one prepared statement whatever the page's size (the ids are one array parameter). */
+const rowsByIdsStatement = preparedStatement('search_rows_by_ids', (db) =>
+  db
+    .select({ ...productColumns, live: reservedAt(sql.placeholder('now')) })
     .from(products)
     .innerJoin(users, eq(users.id, products.sellerId))
     .leftJoin(brands, eq(brands.id, products.brandId))
-    .where(and(inArray(products.id, [...ids]), eq(products.status, 'available')))
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`, eq(products.status, 'available'))),
+)
+
+/** The listings of these ids that are still for sale, in the order given (a search without words chose them). */
+export async function searchRowsByIds(db: DbOrTx, ids: readonly string[], now: Date) {
+  if (ids.length === 0) return []
+  const rows = await rowsByIdsStatement(db).execute({ ids: [...ids], now: now.toISOString() })
   const byId = new Map(rows.map((row) => [row.id, row]))
   return ids.flatMap((id) => byId.get(id) ?? [])
 }
