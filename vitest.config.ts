@@ -62,6 +62,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // the demo data seeded once for the run, copied for each file's server (e2e/demo-template.ts)
+          globalSetup: ['e2e/global-setup.ts'],
+          // a failed test's pages photographed (screenshots otherwise only with E2E_SCREENSHOTS=1)
+          setupFiles: ['e2e/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

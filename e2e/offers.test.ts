@@ -15,6 +15,7 @@ import {
   liveStream,
   logIn,
   markStay,
+  SCREENSHOTS,
   screenshot,
   startHarness,
   stayed,
@@ -40,6 +41,7 @@ const toast = (page: Page, text: string) => page.locator('[role="status"]').filt
 
 /** A full-page screenshot at 390 px and at 1440 px wide (the page then goes back to its own size). */
 async function shots(page: Page, name: string) {
+  if (!SCREENSHOTS) return
   const size = page.viewportSize()
   await page.setViewportSize(VIEWPORTS.phone)
   await screenshot(page, `${name}-390`)
