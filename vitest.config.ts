@@ -39,6 +39,13 @@ export default defineConfig({
           alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./apps/web/src/', import.meta.url))}` }],
         },
       },
+      // the web app's components rendered in happy-dom: a form's rules, labels and messages, without a browser
+      {
+        test: { name: 'web-components', include: ['apps/web/src/**/*.test.tsx'], environment: 'happy-dom' },
+        resolve: {
+          alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./apps/web/src/', import.meta.url))}` }],
+        },
+      },
       serverProject('server', 'pglite'),
       // the same API tests against a real PostgreSQL server when one is given (CI sets it)
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),

@@ -116,7 +116,10 @@ describe('the listing form', () => {
         messages.products.imageRequired,
         messages.products.descriptionRequired,
         messages.products.resellPriceRequired,
+        messages.products.originalPriceRequired,
         messages.products.phoneRequired,
+        messages.products.locationRequired,
+        messages.products.yearRequired,
       ])
         await page.getByText(message, { exact: true }).waitFor()
       // each message is tied to its control, and the first wrong field has the focus
