@@ -94,6 +94,13 @@ export default defineConfig({
           alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./apps/web/src/', import.meta.url))}` }],
         },
       },
+      // the web app's components rendered in happy-dom: a form's rules, labels and messages, without a browser
+      {
+        test: { name: 'web-components', include: ['apps/web/src/**/*.test.tsx'], environment: 'happy-dom' },
+        resolve: {
+          alias: [{ find: /^@\//, replacement: `${fileURLToPath(new URL('./apps/web/src/', import.meta.url))}` }],
+        },
+      },
       serverProject('server', 'pglite'),
       // the same API tests against a real PostgreSQL server when one is given (CI sets it)
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
@@ -114,6 +121,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // the demo data seeded once for the run, copied for each file's server (e2e/demo-template.ts)
+          globalSetup: ['e2e/global-setup.ts'],
+          // a failed test's pages photographed (screenshots otherwise only with E2E_SCREENSHOTS=1)
+          setupFiles: ['e2e/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

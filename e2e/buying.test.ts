@@ -314,8 +314,7 @@ describe('buying', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await report.getByRole('button', { name: 'Cancel' }).click()
     await report.waitFor({ state: 'hidden' })
-    await page.waitForTimeout(400) // the backdrop fades out
-    await screenshot(page, 'buying-product-desktop')
+    await screenshot(page, 'buying-product-desktop') // (its motion stopped: the backdrop gone)
     await context.close()
   })
 

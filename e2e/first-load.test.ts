@@ -283,13 +283,14 @@ describe('hydration', () => {
     const customer = await h.newPage('phone')
     await logIn(customer.page, DEMO.customer)
     const booking = await apiAs<{ _id: string }[]>(customer.page, `/api/bookings?email=${DEMO.customer}`)
+    expect(booking.length, "the demo customer's bookings").toBeGreaterThan(0)
     for (const path of [
       ...publicPages,
       '/category/Tote',
       '/dashboard',
       '/dashboard/myOrders',
       '/dashboard/wishlist',
-      ...(booking[0] ? [`/dashboard/payment/${booking[0]._id}`] : []),
+      `/dashboard/payment/${booking[0]!._id}`,
     ])
       await visit(customer.page, customer.errors, path)
     await customer.context.close()
@@ -297,13 +298,15 @@ describe('hydration', () => {
     const seller = await h.newPage('desktop')
     await logIn(seller.page, DEMO.verifiedSeller)
     const sales = await apiAs<{ _id: string }[]>(seller.page, '/api/orders?role=seller&limit=1')
+    expect(sales.length, "the demo seller's sales").toBe(1)
     for (const path of [
       '/',
       '/dashboard',
       '/dashboard/addProducts',
       '/dashboard/myProducts',
       '/dashboard/mySales',
-      ...(sales[0] ? [`/dashboard/orders/${sales[0]._id}`, `/dashboard/orders/${sales[0]._id}/receipt`] : []),
+      `/dashboard/orders/${sales[0]!._id}`,
+      `/dashboard/orders/${sales[0]!._id}/receipt`,
       productPath,
     ])
       await visit(seller.page, seller.errors, path)

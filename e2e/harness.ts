@@ -1,14 +1,15 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import type { FastifyInstance } from 'fastify'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { buildApp } from '../apps/server/src/app.ts'
-import { loadConfig } from '../apps/server/src/plugins/config.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
+import { copyDemoTemplate, e2eConfig, seedInputs } from './demo-template.ts'
 
 export { CHROMIUM_PATH }
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts', import.meta.url))
@@ -28,7 +29,8 @@ export interface Harness {
 
 /**
  * A real server (embedded PGlite on a fresh DATA_DIR, demo data, the built web app) and a real Chromium. `clock`
- * gives the server its time (a test moves it past a deadline instead of waiting); the wall clock by default.
+ * gives the server its time (a test moves it past a deadline instead of waiting); the wall clock by default. The demo
+ * data comes as a copy of the run's seeded folder (global-setup.ts) unless `env` changes what the seed writes.
  */
 export async function startHarness(
   env: Record<string, string> = {},
@@ -38,22 +40,17 @@ export async function startHarness(
   // the port is known before the app is built: sign-in trusts exactly the origin the browser uses (PUBLIC_URL)
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'true',
-    // WEB_DIST lets parallel runs test their own build of the web app
-    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-    ...env,
-  })
+  const config = e2eConfig(dataDir, { PORT: String(port), PUBLIC_URL: baseUrl, ...env })
+  const template = inject('e2eDemoTemplate')
+  // the server finds its demo data there and seeds nothing
+  if (config.DEMO_DATA && template?.inputs === seedInputs(config)) await copyDemoTemplate(template, dataDir)
   const app = await buildApp(config, opts.clock ? { clock: opts.clock } : {})
   await app.listen({ port, host: '127.0.0.1' })
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_FLAGS,
   })
+  browsers.add(browser)
   return {
     baseUrl,
     app,
@@ -78,6 +75,7 @@ export async function startHarness(
       return { page, context, errors }
     },
     async close() {
+      browsers.delete(browser)
       await browser.close()
       await app.close()
       await rm(dataDir, { recursive: true, force: true })
@@ -128,10 +126,56 @@ export async function seriousA11yViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * Screenshots are taken only when asked for (`E2E_SCREENSHOTS=1`), for a person to look at: no test reads them. A test
+ * that fails photographs its open pages anyway (setup.ts).
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1'
+
+/** The browsers of the harnesses started and not yet closed (a failed test's pages are among their pages). */
+const browsers = new Set<Browser>()
+
+/**
+ * Every page still open in this file's browsers as e2e/artifacts/failed/NAME-N.png, whatever E2E_SCREENSHOTS says:
+ * what the screen showed when a test failed. A page that cannot be photographed (closed, hung) is passed over.
+ */
+export async function photographOpenPages(name: string): Promise<string[]> {
+  const dir = path.join(ARTIFACTS, 'failed')
+  const pages = [...browsers].flatMap((b) => b.contexts().flatMap((c) => c.pages()))
+  if (pages.length === 0) return []
+  await mkdir(dir, { recursive: true })
+  const files: string[] = []
+  for (const [i, page] of pages.entries()) {
+    const file = path.join(dir, `${name}-${i + 1}.png`)
+    const taken = await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
+      () => true,
+      () => false,
+    )
+    if (taken) files.push(file)
+  }
+  return files
+}
+
+/** The README's pictures (docs/screenshots), written there too when screenshots are asked for. */
+const README_SHOTS = fileURLToPath(new URL('../docs/screenshots', import.meta.url))
+const IN_README = new Set(['home-desktop', 'home-phone'])
+
+/**
+ * The whole scrolled page (or what the screen shows, `fullPage: false`; or one element, `of`) as
+ * e2e/artifacts/NAME.png, once its motion has stopped; nothing unless E2E_SCREENSHOTS=1. Answers the file written.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, of }: { fullPage?: boolean; of?: Locator } = {},
+): Promise<string | undefined> {
+  if (!SCREENSHOTS) return undefined
+  await stopMotion(page)
   await mkdir(ARTIFACTS, { recursive: true })
   const file = path.join(ARTIFACTS, `${name}.png`)
-  await page.screenshot({ path: file, fullPage: true })
+  if (of) await of.screenshot({ path: file })
+  else await page.screenshot({ path: file, fullPage })
+  if (IN_README.has(name)) await copyFile(file, path.join(README_SHOTS, `${name}.png`))
   return file
 }
 
@@ -180,13 +224,8 @@ export async function apiAs<T>(page: Page, url: string, init: { method?: string;
   )
 }
 
-/** What the screen shows (a modal over the page), not the whole scrolled page. */
-export async function viewportShot(page: Page, name: string) {
-  await mkdir(ARTIFACTS, { recursive: true })
-  const file = path.join(ARTIFACTS, `${name}.png`)
-  await page.screenshot({ path: file })
-  return file
-}
+/** What the screen shows (a modal over the page), not the whole scrolled page; nothing unless E2E_SCREENSHOTS=1. */
+export const viewportShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false })
 
 /** The rule sets axe checks in allA11yViolations: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and best practices. */
 export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice']

@@ -1,10 +1,7 @@
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
 import { messages } from '@preloved/shared/messages'
 import type { Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
-  ARTIFACTS,
   allA11yViolations,
   apiAs,
   DEMO,
@@ -45,12 +42,6 @@ const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu' })
 const sideMenu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' })
 /** The toasts on screen (react-hot-toast gives each message role="status"). */
 const toasts = (page: Page) => page.locator('[data-rht-toaster] [role="status"]')
-
-/** Where a screenshot of one element goes (beside the harness's full-page ones). */
-async function screenshotPath(name: string): Promise<string> {
-  await mkdir(ARTIFACTS, { recursive: true })
-  return path.join(ARTIFACTS, `${name}.png`)
-}
 
 /** axe finds nothing on this screen (every rule set, every impact). */
 async function axeClean(page: Page, screen: string) {
@@ -310,7 +301,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     const shop = mainNav(page).getByRole('link', { name: 'Shop', exact: true })
     expect(await shop.isVisible()).toBe(true)
     expect(await shop.getAttribute('href')).toBe('/categories')
-    await page.locator('header').screenshot({ path: await screenshotPath('layout-header-desktop') })
+    await screenshot(page, 'layout-header-desktop', { of: page.locator('header') })
     await axeClean(page, 'home (desktop)')
 
     await page.setViewportSize(VIEWPORTS.phone)
@@ -326,7 +317,7 @@ describe('one menu on phones, Shop in the header (item 9)', () => {
     expect(logoBox.x + logoBox.width).toBeLessThanOrEqual(shopBox.x)
     expect(shopBox.x + shopBox.width).toBeLessThanOrEqual(buttonBox.x)
     expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(VIEWPORTS.phone.width)
-    await page.locator('header').screenshot({ path: await screenshotPath('layout-header-phone') })
+    await screenshot(page, 'layout-header-phone', { of: page.locator('header') })
 
     const button = menuButton(page)
     expect(await button.getAttribute('aria-expanded')).toBe('false')

@@ -2,7 +2,6 @@
 // shows what is saved, a seller sees their own actions on their own listing, a sold bag's page offers others and an
 // unknown one is a 404, a hold counts down, and a category grid is dense on a phone. Each at phone and desktop widths
 // where the layout differs, with axe on each changed screen.
-import { mkdir } from 'node:fs/promises'
 import { messages } from '@preloved/shared/messages'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
@@ -15,8 +14,8 @@ import {
   DEMO,
   type Harness,
   logIn,
+  screenshot,
   startHarness,
-  stopMotion,
   type VIEWPORTS,
 } from './harness.ts'
 
@@ -26,19 +25,14 @@ type Wish = { _id: string; product_id: string }
 type Order = { _id: string; product_id: string; status: string; expiresAt: string }
 
 let h: Harness
-const SHOTS = '/tmp/shopper-shots'
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true })
   // no cache of the public lists: the tests change listings in the database directly
   h = await startHarness({ LIST_CACHE_MS: '0' })
 })
 afterAll(() => h?.close())
 
-async function shot(page: Page, name: string) {
-  await stopMotion(page)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
+const shot = (page: Page, name: string) => screenshot(page, `shopper-${name}`)
 
 /** axe finds nothing on the screen as it is now. */
 async function expectAxeClean(page: Page) {

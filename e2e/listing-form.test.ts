@@ -116,7 +116,10 @@ describe('the listing form', () => {
         messages.products.imageRequired,
         messages.products.descriptionRequired,
         messages.products.resellPriceRequired,
+        messages.products.originalPriceRequired,
         messages.products.phoneRequired,
+        messages.products.locationRequired,
+        messages.products.yearRequired,
       ])
         await page.getByText(message, { exact: true }).waitFor()
       // each message is tied to its control, and the first wrong field has the focus
@@ -250,6 +253,15 @@ describe('a seller lists a bag with four photos, then lowers its price', () => {
       downloadThroughput: -1,
       uploadThroughput: 500 * 1024,
     })
+    // the uploads' answers are held until the form has been tried once, so that it is tried while they upload
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/images', async (route) => {
+      await held
+      await route.continue()
+    })
     await page.getByLabel(m.addPhotos).setInputFiles([photos.red, photos.green, photos.blue, photos.yellow])
     await expect.poll(() => photoTiles(page).count()).toBe(4)
     const bars = photoGroup(page).getByRole('progressbar')
@@ -267,11 +279,12 @@ describe('a seller lists a bag with four photos, then lowers its price', () => {
     }
     await screenshot(page, 'listing-form-uploading-desktop')
     // saving while a photo still uploads is refused, under Photos
-    if ((await bars.count()) > 0) {
-      await page.getByRole('button', { name: 'Add', exact: true }).click()
-      await photoGroup(page).getByText(m.photosUploading).waitFor()
-    }
+    expect(await bars.count()).toBeGreaterThan(0)
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await photoGroup(page).getByText(m.photosUploading).waitFor()
+    release()
     await bars.first().waitFor({ state: 'detached', timeout: 30_000 })
+    await page.unroute('**/api/images')
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 0,

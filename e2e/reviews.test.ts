@@ -12,6 +12,7 @@ import {
   liveStream,
   logIn,
   markStay,
+  SCREENSHOTS,
   screenshot,
   startHarness,
   stayed,
@@ -76,8 +77,9 @@ const move = async (who: Session, orderId: string, path: string, payload?: objec
   expect(res.statusCode, res.body).toBe(200)
 }
 
-/** A screenshot at 390 px and at 1440 px wide (the page then goes back to its own size). */
+/** A screenshot at 390 px and at 1440 px wide (the page then goes back to its own size), when asked for. */
 async function shots(page: Page, name: string) {
+  if (!SCREENSHOTS) return
   const size = page.viewportSize()
   await page.setViewportSize({ width: 390, height: 844 })
   await screenshot(page, `${name}-390`)

@@ -5,16 +5,14 @@
 //
 // The bags searched for are this file's own: a brand of its own and 40 listings of it, written before the first
 // search, so no figure here depends on the demo data. Counts and orders are read from GET /api/search.
-import { mkdir } from 'node:fs/promises'
 import { searchMessages } from '@preloved/shared/messages/search'
 import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brands, products, users } from '../apps/server/src/db/schema/index.ts'
 import { insertProduct } from '../apps/server/test/fixtures.ts'
-import { allA11yViolations, DEMO, type Harness, startHarness, stopMotion } from './harness.ts'
+import { allA11yViolations, DEMO, type Harness, screenshot, startHarness, stopMotion } from './harness.ts'
 
-const SHOTS = '/tmp/search-shots'
 const BRAND = { slug: 'zephyr-atelier', name: 'Zephyr Atelier' }
 const LISTINGS = 40
 // 100 + 25·i dollars: up to 900 are i = 0…32, 33 bags, more than one page of 24
@@ -23,7 +21,6 @@ const MAX_PRICE = '900'
 let h: Harness
 
 beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true })
   h = await startHarness()
   const db = h.app.db
   const [seller] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.verifiedSeller))
@@ -80,10 +77,7 @@ async function expectShown(page: Page, ids: string[]) {
 
 const bags = (total: number) => searchMessages.bagCount(total.toLocaleString('en-US'), total === 1)
 
-async function shot(page: Page, name: string, fullPage = false) {
-  await stopMotion(page)
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
-}
+const shot = (page: Page, name: string, fullPage = false) => screenshot(page, `search-${name}`, { fullPage })
 
 /** Focuses the header's search box by keyboard: Tab from the top of the page. */
 async function tabToSearchBox(page: Page) {

@@ -204,33 +204,6 @@ describe('a seller lists, advertises and deletes bags', () => {
     await context.close()
   })
 
-  it('shows every required-field message on an empty Add form and creates nothing', async () => {
-    const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.verifiedSeller)
-    await page.goto('/dashboard/addProducts')
-    await page.getByLabel('Name', { exact: true }).waitFor()
-    const before = await myListings(page, DEMO.verifiedSeller)
-    await page.getByRole('button', { name: 'Add', exact: true }).click()
-    for (const message of [
-      messages.products.nameRequired,
-      messages.products.phoneRequired,
-      messages.products.originalPriceRequired,
-      messages.products.resellPriceRequired,
-      messages.products.locationRequired,
-      messages.products.yearRequired,
-      messages.products.imageRequired,
-      messages.products.descriptionRequired,
-    ]) {
-      await page.getByText(message, { exact: true }).waitFor()
-    }
-    // each message is tied to its field
-    expect(await page.getByLabel('Add photos').getAttribute('aria-invalid')).toBe('true')
-    expect(await seriousA11yViolations(page)).toEqual([])
-    expect(await myListings(page, DEMO.verifiedSeller)).toHaveLength(before.length)
-    expect(errors).toEqual([])
-    await context.close()
-  })
-
   it('refuses a text file named .png: the server reason under Photo and as a toast, and no product', async () => {
     const { page, context, errors } = await h.newPage('desktop')
     await logIn(page, DEMO.verifiedSeller)
