@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { orderSchema } from '@preloved/shared/orders'
 import { verifyPassword } from 'better-auth/crypto'
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../test/build-test-app.ts'
 import { LocalImageStore } from '../../modules/images/image-store.ts'
@@ -264,18 +264,34 @@ describe('demo orders', () => {
 describe("the README's demo accounts", () => {
   it('exist with their roles and the README password, and the demo customers still have their first-order discount', async () => {
     const readme = await readFile(path.join(import.meta.dirname, '../../../../../README.md'), 'utf8')
-    const section = readme.slice(readme.indexOf('### Demo accounts'), readme.indexOf('### Demo accounts') + 1500)
+    const start = readme.indexOf('\n## Demo accounts\n')
+    expect(start, 'README has a "## Demo accounts" section').toBeGreaterThan(-1)
+    const end = readme.indexOf('\n## ', start + 1)
+    const section = readme.slice(start, end === -1 ? undefined : end)
     expect(section).toContain(`**\`${DEMO_PASSWORD}\`**`)
     const rows = section.split('\n').filter((l) => l.startsWith('| ') && l.includes('@demo.preloved.test'))
-    expect(rows.length).toBe(4)
+    expect(rows.map((line) => line.split('|')[1]!.trim())).toEqual([
+      'customer',
+      'seller, verified',
+      'seller, not yet verified',
+      'admin',
+    ])
+    let listed = 0
     for (const line of rows) {
       const role = line.split('|')[1]!.trim().split(',')[0]!
-      const email = /`([^`]+@demo\.preloved\.test)`/.exec(line)![1]!
-      const [user] = await db().select().from(users).where(eq(users.email, email))
-      expect(user?.role, email).toBe(role)
-      const [account] = await db().select().from(accounts).where(eq(accounts.userId, user!.id))
-      expect(await verifyPassword({ hash: account!.password!, password: DEMO_PASSWORD }), email).toBe(true)
+      for (const [, email] of line.matchAll(/`([^`]+@demo\.preloved\.test)`/g)) {
+        listed++
+        const [user] = await db().select().from(users).where(eq(users.email, email!))
+        expect(user?.role, email).toBe(role)
+        if (role === 'seller') expect(user!.verified, email).toBe(!line.includes('not yet'))
+        const [account] = await db().select().from(accounts).where(eq(accounts.userId, user!.id))
+        expect(await verifyPassword({ hash: account!.password!, password: DEMO_PASSWORD }), email).toBe(true)
+      }
     }
+    // every demo account is listed
+    expect(listed).toBe(
+      (await db().select({ id: users.id }).from(users).where(like(users.email, '%@demo.preloved.test'))).length,
+    )
     // the discount is spent only by a discounted payment not refunded (payments.service discountSpent): the demo
     // customers' discounted orders were refunded, so the payment page still offers them 15 % off (e2e/buying)
     for (const c of DEMO_CUSTOMERS) {
