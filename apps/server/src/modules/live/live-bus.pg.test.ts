@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { describe, expect, it } from 'vitest'
 import { insertUser } from '../../../test/fixtures.ts'
 import { listenerFor, type PgListener } from './db-listener.ts'
+import { liveBusFixture, until } from './live-bus.fixture.ts'
 import { publishLive, type StoredLiveEvent } from './live-bus.ts'
 import { NotifyLiveBus } from './notify-bus.ts'
 
 // The LISTEN connection of an instance on a PostgreSQL server (project server-pg): PGlite has no connection of its own
 // to lose. The rest of the buses' behaviour is in live-bus.test.ts, on both engines.
 
-let t: TestApp
-const opened: { close(): Promise<void> }[] = []
-beforeAll(async () => {
-  t = await buildTestApp()
-  expect(t.database.kind).toBe('postgres')
-})
-afterAll(async () => {
-  for (const o of opened.reverse()) await o.close()
-  await t.close()
-})
-
-const db = () => t.database.db
-const until = async (check: () => boolean, ms = 5000) => {
-  const deadline = Date.now() + ms
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
-  return check()
-}
+const f = liveBusFixture((t) => expect(t.database.kind).toBe('postgres'))
+const { opened, db } = f
 
 async function instance() {
-  const listener = listenerFor(t.database, t.app.log)
-  const bus = new NotifyLiveBus(db(), listener, t.app.log)
+  const listener = listenerFor(f.t.database, f.t.app.log)
+  const bus = new NotifyLiveBus(db(), listener, f.t.app.log)
   await bus.start()
   await listener.start()
   opened.push(bus, listener)

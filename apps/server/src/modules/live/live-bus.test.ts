@@ -1,11 +1,11 @@
 import type { PassThrough } from 'node:stream'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
+import { describe, expect, it } from 'vitest'
 import { insertUser } from '../../../test/fixtures.ts'
 import { liveEvents } from '../../db/schema/index.ts'
 import { type DbListener, listenerFor } from './db-listener.ts'
 import { lastEventIdOf, pruneLiveEvents } from './live.repository.ts'
+import { liveBusFixture, until } from './live-bus.fixture.ts'
 import { LocalLiveBus, publishLive, type StoredLiveEvent } from './live-bus.ts'
 import { LiveStreams } from './live-streams.ts'
 import { NotifyLiveBus } from './notify-bus.ts'
@@ -15,27 +15,13 @@ import type { RemoteBus } from './remote-bus.ts'
 // connection on PostgreSQL; on PGlite both listen on its one connection). Runs on PGlite and on PostgreSQL; a dropped
 // LISTEN connection is in live-bus.pg.test.ts, the Redis bus in live-bus.redis.test.ts.
 
-let t: TestApp
-const opened: { close(): Promise<void> }[] = []
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  for (const o of opened.reverse()) await o.close()
-  await t.close()
-})
-
-const db = () => t.database.db
-const until = async (check: () => boolean, ms = 5000) => {
-  const deadline = Date.now() + ms
-  while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
-  return check()
-}
+const f = liveBusFixture()
+const { opened, db } = f
 
 /** One more "instance": its own listener and NOTIFY bus on the test database. */
 async function instance(): Promise<{ bus: NotifyLiveBus; listener: DbListener }> {
-  const listener = listenerFor(t.database, t.app.log)
-  const bus = new NotifyLiveBus(db(), listener, t.app.log)
+  const listener = listenerFor(f.t.database, f.t.app.log)
+  const bus = new NotifyLiveBus(db(), listener, f.t.app.log)
   await bus.start()
   await listener.start()
   opened.push(bus, listener)
@@ -195,7 +181,7 @@ describe('LiveStreams', () => {
   }
 
   it('sends a heartbeat comment on an idle stream', async () => {
-    const streams = new LiveStreams({ bus: new LocalLiveBus(), db: db(), log: t.app.log, heartbeatMs: 30 })
+    const streams = new LiveStreams({ bus: new LocalLiveBus(), db: db(), log: f.t.app.log, heartbeatMs: 30 })
     const [u] = await userIds(1)
     const text = read(await streams.open({ userId: u!, sessionId: 's1', role: 'customer' }, undefined))
     expect(await until(() => text().includes(': ping\n\n'))).toBe(true)
@@ -205,7 +191,7 @@ describe('LiveStreams', () => {
 
   it('drops a client that does not read (it reconnects and replays)', async () => {
     const bus = new LocalLiveBus()
-    const streams = new LiveStreams({ bus, db: db(), log: t.app.log, maxBufferedBytes: 1000 })
+    const streams = new LiveStreams({ bus, db: db(), log: f.t.app.log, maxBufferedBytes: 1000 })
     const [u] = await userIds(1)
     const out = await streams.open({ userId: u!, sessionId: 's2', role: 'customer' }, undefined)
     expect(streams.countOf(u!)).toBe(1)
