@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { preparedStatement } from '../db/prepared.ts'
 import { sessions, users } from '../db/schema/index.ts'
 import { AppError } from '../lib/errors.ts'
 import { tokenKey, verifyAccessToken } from '../lib/tokens.ts'
@@ -91,21 +92,22 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { mailer: Mailer
    * prepared once (every bearer request runs it): its SQL is not built again, and PostgreSQL parses it once per
    * connection.
    */
-  const tokenUser = app.db
-    .select(userColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        isNull(users.deletedAt),
+  const tokenUser = preparedStatement('token_user', (db) =>
+    db
+      .select(userColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.deletedAt),
+        ),
       ),
-    )
-    .prepare('token_user')
+  )
   const loadTokenUser = async (userId: string, sessionId: string) => {
-    const [row] = await tokenUser.execute({ userId, sessionId, now: new Date().toISOString() })
+    const [row] = await tokenUser(app.db).execute({ userId, sessionId, now: new Date().toISOString() })
     return row
   }
 
