@@ -8,10 +8,9 @@ import type { FastifyInstance } from 'fastify'
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { buildApp } from '../apps/server/src/app.ts'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts'
+import { CHROMIUM_FLAGS, E2E_BROWSER_PATH } from '../scripts/chromium.ts'
 import { copyDemoTemplate, e2eConfig, seedInputs } from './demo-template.ts'
 
-export { CHROMIUM_PATH }
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts', import.meta.url))
 export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
@@ -47,7 +46,7 @@ export async function startHarness(
   const app = await buildApp(config, opts.clock ? { clock: opts.clock } : {})
   await app.listen({ port, host: '127.0.0.1' })
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: E2E_BROWSER_PATH,
     args: CHROMIUM_FLAGS,
   })
   browsers.add(browser)

@@ -50,6 +50,9 @@ async function axeClean(page: Page, screen: string) {
 
 /** The toast on screen covers neither the logo nor the page's heading, and nothing covers it. */
 async function expectToastClear(page: Page, toast: Locator) {
+  // a pointer resting on a toast keeps it on screen (react-hot-toast pauses its timers), as for a person reading it:
+  // a success toast otherwise leaves after 2 s, sooner than these checks take on a busy machine
+  await toast.hover()
   const box = await boxOf(toast)
   expect(overlaps(box, await boxOf(logo(page))), 'toast over the logo').toBe(false)
   expect(overlaps(box, await boxOf(page.getByRole('heading', { level: 1 }))), 'toast over the heading').toBe(false)

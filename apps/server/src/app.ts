@@ -8,6 +8,7 @@ import { seedDemoData, seedReferenceData } from './db/demo/seed.ts'
 import { redactSecrets } from './lib/redact.ts'
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts'
 import { authRoutes } from './modules/auth/auth.routes.ts'
+import type { PasswordHashing } from './modules/auth/auth.ts'
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts'
 import { sweepHolds } from './modules/bookings/holds.service.ts'
 import { brandsRoutes } from './modules/brands/brands.routes.ts'
@@ -95,6 +96,8 @@ export interface BuildOptions {
   clock?: () => number
   /** Development: pages rendered by the web app's Vite server, with hot reload (modules/pages/dev-pages.ts). */
   devPages?: StaticOptions['devPages']
+  /** How passwords are hashed: better-auth's scrypt unless given (the API tests pass a cheaper scrypt). */
+  passwordHashing?: PasswordHashing
 }
 
 /** The whole app: used by server.ts and by the tests. */
@@ -221,7 +224,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   })
   app.decorate('mailer', mailer)
-  await app.register(authPlugin, { mailer })
+  await app.register(authPlugin, { mailer, passwordHashing: opts.passwordHashing })
   await app.register(signalsPlugin, { config })
   await app.register(etagPlugin)
   await app.register(docsPlugin, { adminOnly: config.API_DOCS === 'admin' })

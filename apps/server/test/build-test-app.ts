@@ -1,9 +1,12 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { verifyPassword } from 'better-auth/crypto'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.ts'
 import { type Database, openDatabase } from '../src/db/client.ts'
+import type { PasswordHashing } from '../src/modules/auth/auth.ts'
 import { loadConfig } from '../src/plugins/config.ts'
 import { freshPostgres } from './fresh-postgres.ts'
 
@@ -47,9 +50,33 @@ export async function openTestDatabase(dataDir: string): Promise<{ database: Dat
   return { database, drop: fresh.drop }
 }
 
+/**
+ * The API tests' password hashing: scrypt still, with a cost of N = 2^10 instead of better-auth's 2^14 (about 190 ms
+ * of CPU per hash on the CI machine, and the suites sign up and sign in thousands of times). Its hashes say so
+ * (`test-scrypt$…`); any other stored hash (an admin's unknowable password, the demo seed's) is checked by
+ * better-auth's own scrypt. What the tests prove about passwords (refused, changed, reset, never shown) does not
+ * depend on the cost. The browser and system tests, which run the real server, use the real one.
+ */
+const TEST_SCRYPT = { N: 1024, r: 8, p: 1 }
+const scryptKey = (password: string, salt: string) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, 32, TEST_SCRYPT, (err, key) => (err ? reject(err) : resolve(key))),
+  )
+export const testPasswordHashing: PasswordHashing = {
+  async hash(password) {
+    const salt = randomBytes(16).toString('hex')
+    return `test-scrypt$${salt}$${(await scryptKey(password, salt)).toString('hex')}`
+  },
+  async verify({ hash, password }) {
+    const [scheme, salt, key] = hash.split('$')
+    if (scheme !== 'test-scrypt' || !salt || !key) return verifyPassword({ hash, password })
+    return timingSafeEqual(await scryptKey(password, salt), Buffer.from(key, 'hex'))
+  },
+}
+
 export async function buildTestApp(
   env: Record<string, string> = {},
-  opts: { logStream?: NodeJS.WritableStream; clock?: () => number } = {},
+  opts: { logStream?: NodeJS.WritableStream; clock?: () => number; passwordHashing?: PasswordHashing } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'preloved-test-'))
   const { database, drop } = await openTestDatabase(dataDir)
@@ -62,7 +89,7 @@ export async function buildTestApp(
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   })
-  const app = await buildApp(config, { database, ...opts })
+  const app = await buildApp(config, { database, passwordHashing: testPasswordHashing, ...opts })
   return {
     app,
     database,

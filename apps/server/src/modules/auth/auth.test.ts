@@ -1,9 +1,10 @@
+import { verifyPassword } from 'better-auth/crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_EMAIL, cookieHeader, ORIGIN, PASSWORD, signIn, signUp, someIp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { buildApp } from '../../app.ts'
-import { users } from '../../db/schema/index.ts'
+import { accounts, users } from '../../db/schema/index.ts'
 import { signAccessToken, tokenKey } from '../../lib/tokens.ts'
 import { loadConfig } from '../../plugins/config.ts'
 
@@ -94,6 +95,27 @@ describe('sign-up', () => {
     const third = await restart()
     expect((await third.inject({ url: '/api/me', headers: s.bearer })).json().role).toBe('admin')
     await third.close()
+  })
+})
+
+describe('passwords as the shop stores them', () => {
+  it("hashes with better-auth's scrypt at full cost (the other API tests use a cheaper one) and signs in with it", async () => {
+    const real = await buildTestApp({}, { passwordHashing: undefined })
+    try {
+      await signUp(real.app, { email: 'real@example.test', name: 'Real' })
+      const [row] = await real.app.db
+        .select({ password: accounts.password })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(eq(users.email, 'real@example.test'))
+      // better-auth's format: a 16-byte salt and a 64-byte scrypt key (N = 2^14, r = 16), in hex
+      expect(row?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/)
+      expect(await verifyPassword({ hash: row!.password!, password: PASSWORD })).toBe(true)
+      const s = await signIn(real.app, 'real@example.test')
+      expect((await real.app.inject({ url: '/api/me', headers: s.bearer })).json().email).toBe('real@example.test')
+    } finally {
+      await real.close()
+    }
   })
 })
 

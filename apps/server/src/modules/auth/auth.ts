@@ -33,6 +33,14 @@ export interface AuthDeps {
   db: Db
   mailer: Mailer
   log: FastifyBaseLogger
+  /** How passwords are hashed and checked; better-auth's scrypt unless given (the API tests pass a cheaper one). */
+  passwordHashing?: PasswordHashing
+}
+
+/** better-auth's password hooks: a hash to store, and whether a password matches a stored hash. */
+export interface PasswordHashing {
+  hash(password: string): Promise<string>
+  verify(input: { hash: string; password: string }): Promise<boolean>
 }
 
 /** How long the admin's setup link (and the password choice it leads to) stays valid. */
@@ -134,7 +142,7 @@ export async function setUpAdminAccount(deps: AuthDeps): Promise<'none' | 'admin
 
 /** better-auth on our database: email + password, sessions in httpOnly cookies, reset by mail, Google/OIDC. */
 export function createAuth(deps: AuthDeps) {
-  const { config, db, mailer, log } = deps
+  const { config, db, mailer, log, passwordHashing } = deps
   const { baseURL, trusted } = publicOrigins(config)
   return betterAuth({
     appName: 'Preloved Bags Co.',
@@ -160,6 +168,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       async sendResetPassword({ user, url }) {
         await mailer.send({
           to: user.email,
