@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { preparedStatement } from '../db/prepared.ts'
 import { sessions, users } from '../db/schema/index.ts'
 import { AppError } from '../lib/errors.ts'
-import { tokenKey, verifyAccessToken } from '../lib/tokens.ts'
+import { tokenKey, VerifiedTokens } from '../lib/tokens.ts'
 import { type Auth, createAuth, publicOrigins, setUpAdminAccount } from '../modules/auth/auth.ts'
 import type { Mailer } from '../modules/mail/mail.service.ts'
 import type { Access } from './access.ts'
@@ -106,6 +106,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { mailer: Mailer
         ),
       ),
   )
+  const tokens = new VerifiedTokens(key)
   const loadTokenUser = async (userId: string, sessionId: string) => {
     const [row] = await tokenUser(app.db).execute({ userId, sessionId, now: new Date().toISOString() })
     return row
@@ -115,7 +116,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { mailer: Mailer
     const header = req.headers.authorization
     if (header !== undefined) {
       const m = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)
-      const claims = m ? await verifyAccessToken(key, m[1]!) : undefined
+      const claims = m ? await tokens.verify(m[1]!) : undefined
       const user = claims ? await loadTokenUser(claims.sub, claims.sid) : undefined
       if (!user || user.email.toLowerCase() !== claims?.email.toLowerCase()) {
         throw new AppError(401, messages.auth.sessionExpired)
