@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, tokenKey, verifyAccessToken } from './tokens.ts'
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, tokenKey, VerifiedTokens, verifyAccessToken } from './tokens.ts'
 
 const key = tokenKey('a-secret-that-is-long-enough-for-tests-0001')
 const claims = { sub: 'user-1', email: 'ann@example.test', sid: 'session-1' }
@@ -47,5 +47,33 @@ describe('access tokens', () => {
   it('refuses garbage', async () => {
     expect(await verifyAccessToken(key, 'not.a.token')).toBeUndefined()
     expect(await verifyAccessToken(key, '')).toBeUndefined()
+  })
+
+  it('keeps a verified token until it expires, and refuses it from then on', async () => {
+    const tokens = new VerifiedTokens(key)
+    const issued = Date.now()
+    const token = await signAccessToken(key, claims, issued)
+    expect(await tokens.verify(token, issued)).toEqual(claims)
+    // a token kept is refused at its expiry second, as jose refuses it
+    const expiry = (Math.floor(issued / 1000) + ACCESS_TOKEN_TTL_SECONDS) * 1000
+    expect(await tokens.verify(token, expiry - 1)).toEqual(claims)
+    expect(await tokens.verify(token, expiry)).toBeUndefined()
+    // a token that failed is not kept, nor is a changed copy of a kept one accepted
+    const other = await signAccessToken(key, claims, issued)
+    const forged = `${other.slice(0, -2)}${other.endsWith('AA') ? 'BB' : 'AA'}`
+    expect(await tokens.verify(forged, issued)).toBeUndefined()
+    expect(await new VerifiedTokens(tokenKey('another-secret-that-is-long-enough-0002')).verify(token)).toBeUndefined()
+  })
+
+  it('forgets every kept token when full, and verifies them again', async () => {
+    const tokens = new VerifiedTokens(key, 2)
+    const now = Date.now()
+    const signed = await Promise.all(
+      [1, 2, 3].map((n) => signAccessToken(key, { ...claims, sid: `session-${n}` }, now)),
+    )
+    for (const t of signed) expect(await tokens.verify(t, now)).toBeDefined()
+    expect(await tokens.verify(signed[0]!, now)).toEqual({ ...claims, sid: 'session-1' })
+    const expired = await signAccessToken(key, claims, now - (ACCESS_TOKEN_TTL_SECONDS + 5) * 1000)
+    expect(await tokens.verify(expired, now)).toBeUndefined()
   })
 })

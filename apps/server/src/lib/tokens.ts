@@ -37,13 +37,53 @@ export function signAccessToken(key: Uint8Array, claims: AccessTokenClaims, now 
  * without a session id (minted before tokens were tied to sessions) is refused too.
  */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessTokenClaims | undefined> {
+  return (await verifiedClaims(key, token))?.claims
+}
+
+/** The claims of a valid token, and when it expires (ms since 1970). */
+async function verifiedClaims(
+  key: Uint8Array,
+  token: string,
+): Promise<{ claims: AccessTokenClaims; expiresAt: number } | undefined> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE })
-    const { sub, email, sid } = payload
+    const { sub, email, sid, exp } = payload
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string' || sid === '') return undefined
-    return { sub, email, sid }
+    // jwtVerify refuses a token without `exp`, or one whose `exp` has passed
+    return { claims: { sub, email, sid }, expiresAt: exp! * 1000 }
   } catch (err) {
     if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return undefined
     throw err
+  }
+}
+
+/**
+ * `verifyAccessToken` for every bearer request: a token that verified is kept with its claims until it expires, so a
+ * client's token is checked by jose once instead of on every request (an HMAC through WebCrypto each time). Only the
+ * exact text of a token that verified is kept, and its expiry is checked on every use, as jose checks it. The
+ * session behind the token is not kept: the caller still reads it on every request (plugins/auth.ts). At most `max`
+ * tokens are kept; when full, all are forgotten and verified again as they come.
+ */
+export class VerifiedTokens {
+  private readonly kept = new Map<string, { claims: AccessTokenClaims; expiresAt: number }>()
+
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly max = 10_000,
+  ) {}
+
+  async verify(token: string, now = Date.now()): Promise<AccessTokenClaims | undefined> {
+    const hit = this.kept.get(token)
+    if (hit) {
+      // jose's rule: valid while `exp` (whole seconds) is after the current second
+      if (hit.expiresAt > now) return hit.claims
+      this.kept.delete(token)
+      return undefined
+    }
+    const verified = await verifiedClaims(this.key, token)
+    if (!verified) return undefined
+    if (this.kept.size >= this.max) this.kept.clear()
+    this.kept.set(token, verified)
+    return verified.claims
   }
 }

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { preparedStatement } from '../db/prepared.ts'
 import { sessions, users } from '../db/schema/index.ts'
 import { AppError } from '../lib/errors.ts'
-import { tokenKey, verifyAccessToken } from '../lib/tokens.ts'
+import { tokenKey, VerifiedTokens } from '../lib/tokens.ts'
 import { type Auth, createAuth, type PasswordHashing, publicOrigins, setUpAdminAccount } from '../modules/auth/auth.ts'
 import type { Mailer } from '../modules/mail/mail.service.ts'
 import type { Access } from './access.ts'
@@ -68,13 +68,8 @@ function allowed(access: Access, role: CurrentUser['role']): boolean {
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { mailer: Mailer; passwordHashing?: PasswordHashing }) => {
     const config = app.config
-    const auth = createAuth({
-      config,
-      db: app.db,
-      mailer: opts.mailer,
-      log: app.log,
-      passwordHashing: opts.passwordHashing,
-    })
+    const { mailer, passwordHashing } = opts
+    const auth = createAuth({ config, db: app.db, mailer, log: app.log, passwordHashing })
     const key = tokenKey(config.AUTH_SECRET)
     const { trusted } = publicOrigins(config)
     app.decorate('auth', auth)
@@ -119,6 +114,7 @@ export const authPlugin = fp(
           ),
         ),
     )
+    const tokens = new VerifiedTokens(key)
     const loadTokenUser = async (userId: string, sessionId: string) => {
       const [row] = await tokenUser(app.db).execute({ userId, sessionId, now: new Date().toISOString() })
       return row
@@ -128,7 +124,7 @@ export const authPlugin = fp(
       const header = req.headers.authorization
       if (header !== undefined) {
         const m = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)
-        const claims = m ? await verifyAccessToken(key, m[1]!) : undefined
+        const claims = m ? await tokens.verify(m[1]!) : undefined
         const user = claims ? await loadTokenUser(claims.sub, claims.sid) : undefined
         if (!user || user.email.toLowerCase() !== claims?.email.toLowerCase()) {
           throw new AppError(401, messages.auth.sessionExpired)

@@ -1,6 +1,7 @@
 import { messages } from '@preloved/shared/messages'
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, ne, type Placeholder, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
 import { bookings, orders, payments, products, users } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { centsToDollars } from '../../lib/money.ts'
@@ -82,19 +83,24 @@ const bookingColumns = {
  * Whether the booking's bag is held (an exclusive hold in time) or bought by anyone at `now`: computed in the same
  * query as the row. Payment holds keep nobody out (docs/decisions/034).
  */
-const bagHeldAt = (now: Date) =>
-  sql<boolean>`exists (select 1 from ${bookings} as live where live.product_id = ${bookings.productId} and (live.status = 'paid' or (live.status = 'held' and live.hold_kind = 'exclusive' and live.expires_at > ${now.toISOString()}::timestamptz)))`
+const bagHeldAt = (now: Date | Placeholder) =>
+  sql<boolean>`exists (select 1 from ${bookings} as live where live.product_id = ${bookings.productId} and (live.status = 'paid' or (live.status = 'held' and live.hold_kind = 'exclusive' and live.expires_at > ${now instanceof Date ? now.toISOString() : now}::timestamptz)))`
 
-export const listBookingsOf = (db: DbOrTx, customerId: string, now: Date) =>
+/** A customer's bookings (My Orders), prepared: every signed-in customer's orders page asks for it. */
+const listBookingsStatement = preparedStatement('list_bookings_of', (db) =>
   db
-    .select({ ...bookingColumns, bagHeld: bagHeldAt(now) })
+    .select({ ...bookingColumns, bagHeld: bagHeldAt(sql.placeholder('now')) })
     .from(bookings)
     .innerJoin(products, eq(products.id, bookings.productId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .leftJoin(orders, eq(orders.paymentId, payments.id))
-    .where(eq(bookings.customerId, customerId))
+    .where(eq(bookings.customerId, sql.placeholder('customerId')))
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(200)
+    .limit(200),
+)
+
+export const listBookingsOf = (db: DbOrTx, customerId: string, now: Date) =>
+  listBookingsStatement(db).execute({ customerId, now: now.toISOString() })
 
 export const findBooking = (db: DbOrTx, id: string, now: Date) =>
   db

@@ -35,58 +35,47 @@ export async function bookProduct(
   rules: HoldRules,
 ) {
   if (!isUuid(body.product_id)) throw new AppError(404, messages.products.notFound)
-  const [product] = await db
-    .select({
-      id: products.id,
-      sellerId: products.sellerId,
-      status: products.status,
-      priceCents: products.resellPriceCents,
-    })
-    .from(products)
-    .where(eq(products.id, body.product_id))
-  if (!product || product.status === 'removed') throw new AppError(404, messages.products.notFound)
-  if (product.sellerId === user.id) throw new AppError(403, messages.bookings.ownItem)
-  if (product.status === 'sold') throw new AppError(409, messages.bookings.sold)
-  const values = {
-    productId: product.id,
-    customerId: user.id,
-    customer: body.customer ?? user.name,
-    email: user.email,
-    number: body.number,
-    location: body.location,
-    priceCents: product.priceCents,
-    status: 'held' as const,
-    holdKind: 'exclusive' as 'exclusive' | 'payment',
-    expiresAt: new Date(now.getTime() + rules.holdMinutes * 60_000),
-    createdAt: now,
-  }
+  const productId = body.product_id
   try {
     const booked = await db.transaction(async (tx) => {
-      const facts = await lockForBooking(tx, user.id, product.id, now)
+      const facts = await lockForBooking(tx, user.id, productId, now)
       if (!facts) throw new AppError(401, messages.auth.sessionExpired) // the account went away meanwhile
-      if (facts.mine) throw new AppError(409, messages.bookings.alreadyYours)
-      // the bag's lock orders this booking against every other move that holds the bag (bookings, renewals, offers)
-      const bag = await lockProduct(tx, product.id)
+      // the bag's lock orders this booking against every other move that holds the bag (bookings, renewals, offers);
+      // the locked row is the bag as it stands (its deal cannot change before this transaction ends)
+      const bag = await lockProduct(tx, productId)
       if (!bag || bag.status === 'removed') throw new AppError(404, messages.products.notFound)
+      if (bag.sellerId === user.id) throw new AppError(403, messages.bookings.ownItem)
       if (bag.status === 'sold') throw new AppError(409, messages.bookings.sold)
+      if (facts.mine) throw new AppError(409, messages.bookings.alreadyYours)
+      // every hold on the bag, in one statement read after its lock
+      const state = await bagHoldState(tx, bag.id, now, rules.holdMinutes)
       // an accepted offer holding the bag: only its buyer books it, at the agreed price, held until the
       // offer's hold ends (HOLD_MINUTES at least)
-      const offerHold = await offerHoldOn(tx, product.id, now)
+      const offerHold = state.offerHeld ? await offerHoldOn(tx, bag.id, now) : undefined
       if (offerHold && offerHold.buyerId !== user.id) throw new AppError(409, messages.offers.heldForOfferBooking)
       if (facts.openHolds >= rules.maxOpenHolds)
         throw new AppError(409, messages.bookings.tooManyHolds(rules.maxOpenHolds))
-      // someone's hold on this bag that ran out is marked expired first (and recorded as a lapse)
-      if (facts.staleHold) await expireStaleHolds(tx, now, product.id)
+      // someone's hold on this bag that ran out is marked expired first (and recorded as a lapse); the state read
+      // above counts a hold that ran out by its deadline, marked expired or not
+      if (facts.staleHold) await expireStaleHolds(tx, now, bag.id)
       // the deal as it stands under the bag's lock: its price and its shipping, kept on the hold (docs/decisions/035)
-      const [deal] = await tx
-        .select({ priceCents: products.resellPriceCents, shippingCents: products.shippingCents })
-        .from(products)
-        .where(eq(products.id, product.id))
-      const terms = { ...values, priceCents: deal!.priceCents, shippingCents: deal!.shippingCents }
+      const terms = {
+        productId: bag.id,
+        customerId: user.id,
+        customer: body.customer ?? user.name,
+        email: user.email,
+        number: body.number,
+        location: body.location,
+        priceCents: bag.priceCents,
+        shippingCents: bag.shippingCents,
+        status: 'held' as const,
+        holdKind: 'exclusive' as 'exclusive' | 'payment',
+        expiresAt: new Date(now.getTime() + rules.holdMinutes * 60_000),
+        createdAt: now,
+      }
       let row = terms
-      if (offerHold) row = { ...terms, ...offerBookingTerms(offerHold, values.expiresAt, deal!.priceCents) }
+      if (offerHold) row = { ...terms, ...offerBookingTerms(offerHold, terms.expiresAt, bag.priceCents) }
       else {
-        const state = await bagHoldState(tx, product.id, now, rules.holdMinutes)
         if (state.exclusiveHeld) throw new AppError(409, messages.bookings.reserved)
         // cooling down: a short payment hold, shared with every other buyer; the first payment wins
         if (state.paymentOnly)
@@ -98,10 +87,10 @@ export async function bookProduct(
       }
       const [inserted] = await tx.insert(bookings).values(row).returning({ id: bookings.id })
       if (offerHold) await recordOfferBooking(tx, offerHold.id, inserted!.id, now)
-      return { id: inserted!.id, hold: row.holdKind, expiresAt: row.expiresAt }
+      return { id: inserted!.id, productId: bag.id, hold: row.holdKind, expiresAt: row.expiresAt }
     })
     // an exclusive hold: the bag now reads 'Reserved' on the pages that show it; the others stay cached
-    if (booked.hold === 'exclusive') listingsChanged([product.id])
+    if (booked.hold === 'exclusive') listingsChanged([booked.productId])
     return booked
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err
@@ -110,7 +99,7 @@ export async function bookProduct(
       .from(bookings)
       .where(
         and(
-          eq(bookings.productId, product.id),
+          eq(bookings.productId, productId),
           or(eq(bookings.status, 'paid'), and(eq(bookings.status, 'held'), eq(bookings.holdKind, 'exclusive'))),
         ),
       )
@@ -130,9 +119,9 @@ export async function bookingTerms(db: Db, productId: string, now: Date, holdMin
   const [product] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId))
   if (!product || product.status === 'removed') throw new AppError(404, messages.products.notFound)
   const none = { hold: 'none' as const, minutes: 0 }
-  if (product.status !== 'available' || (await offerHoldOn(db, productId, now))) return none
+  if (product.status !== 'available') return none
   const state = await bagHoldState(db, productId, now, holdMinutes)
-  if (state.exclusiveHeld) return none
+  if (state.offerHeld || state.exclusiveHeld) return none
   return state.paymentOnly
     ? { hold: 'payment' as const, minutes: paymentHoldMinutes(holdMinutes) }
     : { hold: 'exclusive' as const, minutes: holdMinutes }

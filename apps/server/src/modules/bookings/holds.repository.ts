@@ -25,6 +25,8 @@ export interface BagHoldState {
    * never granted, so a payment that went through always finds the bag free of exclusive holds.
    */
   paymentOnly: boolean
+  /** An accepted offer holds the bag at `now` (read it with `offerHoldOn`; an offer's hold outranks the rest). */
+  offerHeld: boolean
 }
 
 /**
@@ -51,10 +53,19 @@ export async function bagHoldState(
         where b.product_id = ${productId} and b.hold_kind = 'payment' and b.status <> 'paid'
           and ((i.status = 'open' and i.provider = 'stripe')
             or (i.status = 'used' and not exists (select 1 from ${payments} p where p.booking_id = b.id))))`,
+      // offerHoldOn's condition (offers.repository.ts), so that a booking reads the bag's holds in one statement
+      offerHeld: sql<boolean>`exists (select 1 from ${offers} o where o.product_id = ${productId} and o.status = 'accepted'
+        and o.booking_id is null and o.hold_until > ${t})`,
     })
     .from(products)
     .where(eq(products.id, productId))
-  const r = row ?? { exclusiveHeld: false, lastLapse: null, paymentHolds: false, chargesPending: false }
+  const r = row ?? {
+    exclusiveHeld: false,
+    lastLapse: null,
+    paymentHolds: false,
+    chargesPending: false,
+    offerHeld: false,
+  }
   const lastLapse = r.lastLapse === null ? null : new Date(r.lastLapse)
   const coolDownUntil = lastLapse ? new Date(lastLapse.getTime() + holdMinutes * 60_000) : null
   const coolingDown = coolDownUntil !== null && coolDownUntil > now
@@ -62,6 +73,7 @@ export async function bagHoldState(
     exclusiveHeld: r.exclusiveHeld,
     coolDownUntil,
     paymentOnly: coolingDown || r.paymentHolds || r.chargesPending,
+    offerHeld: r.offerHeld,
   }
 }
 

@@ -27,6 +27,7 @@ export const lockProduct = async (tx: DbOrTx, productId: string) =>
         sellerId: products.sellerId,
         status: products.status,
         priceCents: products.resellPriceCents,
+        shippingCents: products.shippingCents,
         title: products.title,
       })
       .from(products)

@@ -57,6 +57,7 @@ type Allowed = Uint8Array | null
 export class SearchMemory {
   private readonly columns: Refreshing<Columns>
   private readonly words = new Map<string, Refreshing<WordMatches>>()
+  private readonly selections = new WeakMap<Columns, Map<string, Selection>>()
 
   constructor(
     private readonly db: DbOrTx,
@@ -69,6 +70,55 @@ export class SearchMemory {
   /** The columns to count and page a search in (`countColumns`, `pageOfColumns`). */
   snapshot(): Promise<Columns> {
     return this.columns.get()
+  }
+
+  /**
+   * What a search's words and filters select in `columns`: the words' matches (by likeness only when full text finds
+   * none of them with these filters), each listing's misses and the counts. Worked out once per snapshot and kept
+   * (the last MAX_SELECTIONS asked for), so that another page, sort or page size of the same search, or the same
+   * search again, counts nothing. A new snapshot, or new matches of the words, works it out afresh.
+   */
+  async selection(columns: Columns, filters: Omit<SearchFilters, 'fuzzy'>): Promise<Selection> {
+    let kept = this.selections.get(columns)
+    if (!kept) {
+      kept = new Map()
+      this.selections.set(columns, kept)
+    }
+    // the filters as searchFiltersOf normalises them (sorted, deduplicated, in one order of fields)
+    const key = JSON.stringify(filters)
+    const hit = kept.get(key)
+    if (hit && (await this.stillMatches(columns, filters.words, hit))) {
+      // the most recently used goes last: the oldest is the first to go
+      kept.delete(key)
+      kept.set(key, hit)
+      return hit
+    }
+    const selection = await this.select(columns, filters)
+    if (kept.size >= MAX_SELECTIONS) kept.delete(kept.keys().next().value!)
+    kept.set(key, selection)
+    return selection
+  }
+
+  /** Whether the words' matches that `kept` was worked out from are still the current ones. */
+  private async stillMatches(columns: Columns, words: string[], kept: Selection): Promise<boolean> {
+    if (words.length === 0) return true
+    if ((await this.matches(columns, words, false)) !== kept.exact) return false
+    return kept.subset === kept.exact || (await this.matches(columns, words, true)) === kept.subset
+  }
+
+  private async select(columns: Columns, filters: Omit<SearchFilters, 'fuzzy'>): Promise<Selection> {
+    const f: SearchFilters = { ...filters, fuzzy: false }
+    const exact = f.words.length > 0 ? await this.matches(columns, f.words, false) : undefined
+    let subset = exact
+    let misses = missesOver(columns, f, subset)
+    let summary = countColumns(columns, misses, subset)
+    if (f.words.length > 0 && summary.total === 0) {
+      f.fuzzy = true
+      subset = await this.matches(columns, f.words, true)
+      misses = missesOver(columns, f, subset)
+      summary = countColumns(columns, misses, subset)
+    }
+    return { exact, subset, misses, summary }
   }
 
   /** The listings that match these words (by likeness too when `fuzzy`), best first, as rows of `columns`. */
@@ -86,6 +136,23 @@ export class SearchMemory {
 
 /** Sets of words whose matches are kept (the oldest goes first). */
 const MAX_WORD_SETS = 500
+
+/**
+ * Searches whose selection is kept per snapshot (the least recently used goes first): each holds a byte per listing,
+ * so 256 of them take about 24 MB at 95,000 listings for sale.
+ */
+const MAX_SELECTIONS = 256
+
+/** What a search's words and filters select in one snapshot (`SearchMemory.selection`); shared: never changed. */
+export interface Selection {
+  /** The words' full-text matches (undefined without words). */
+  exact: Subset | undefined
+  /** The matches the search uses: `exact`, or the matches by likeness when full text found none with the filters. */
+  subset: Subset | undefined
+  /** Each listing's misses (`missesOver`): 0 for a listing that passes every filter. */
+  misses: Uint8Array
+  summary: SearchSummary
+}
 
 /**
  * A set of words' matches as rows of one snapshot of the columns, best first, with their relevance; and, made when

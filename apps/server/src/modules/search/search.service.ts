@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import type { BrandIndex } from '../brands/brand-index.ts'
 import { toProductJson } from '../products/products.repository.ts'
-import { countColumns, missesOver, pageOfColumns, type SearchMemory } from './listing-columns.ts'
+import { pageOfColumns, type SearchMemory } from './listing-columns.ts'
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts'
 import { type SearchFilters, searchRowsByIds } from './search.repository.ts'
 
@@ -112,16 +112,7 @@ async function searchInMemory(
   limit: number,
 ) {
   const columns = await deps.memory.snapshot()
-  const f: SearchFilters = { ...filters, fuzzy: false }
-  let subset = f.words.length > 0 ? await deps.memory.matches(columns, f.words, false) : undefined
-  let misses = missesOver(columns, f, subset)
-  let summary = countColumns(columns, misses, subset)
-  if (f.words.length > 0 && summary.total === 0) {
-    f.fuzzy = true
-    subset = await deps.memory.matches(columns, f.words, true)
-    misses = missesOver(columns, f, subset)
-    summary = countColumns(columns, misses, subset)
-  }
+  const { subset, misses, summary } = await deps.memory.selection(columns, filters)
   const page = pageOfColumns(columns, misses, sort, cursor, limit + 1, subset)
   const shown = page.ids.slice(0, limit)
   const rows = await searchRowsByIds(deps.db, shown, deps.now)

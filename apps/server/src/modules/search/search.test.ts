@@ -373,4 +373,21 @@ describe('GET /api/search', () => {
     t.app.searchCache.clear()
     expect(await titles('?q=house')).toEqual(['Kelly 28'])
   })
+
+  it('counts a search once for all its pages and sorts, and afresh after a change to the listings', async () => {
+    const first = await search('?colour=black&sort=newest')
+    // the same words and filters, another sort and page size: the counts kept for the first are these
+    const other = await search('?colour=black&sort=price_asc&limit=1')
+    expect(other.total).toBe(first.total)
+    expect(other.facets).toEqual(first.facets)
+    expect(other.items).toHaveLength(1)
+    const seller = await insertUser(t.database.db, { name: 'Late Seller', role: 'seller' })
+    await insertProduct(t.database.db, seller.id, { title: 'Late Black Tote', colour: 'black' })
+    // what listingsChanged() does after a listing is written: what search keeps is out of date
+    t.app.searchCache.clear()
+    const after = await search('?colour=black&sort=newest')
+    expect(after.total).toBe(first.total + 1)
+    expect(count(after.facets.colour, 'black')).toBe(count(first.facets.colour, 'black')! + 1)
+    expect(after.items.map((i) => i.title)).toContain('Late Black Tote')
+  })
 })

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client.ts'
+import { preparedStatement } from '../../db/prepared.ts'
 import { products, wishlists } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 
@@ -43,7 +44,7 @@ export async function addWish(
 }
 
 /** A user's wishlist, newest first (at most 200 entries), with each bag's thumbnail, title, price and status. */
-export const listWishesOf = (db: DbOrTx, userId: string) =>
+const listWishesStatement = preparedStatement('list_wishes_of', (db) =>
   db
     .select({
       id: wishlists.id,
@@ -56,9 +57,13 @@ export const listWishesOf = (db: DbOrTx, userId: string) =>
     })
     .from(wishlists)
     .innerJoin(products, eq(products.id, wishlists.productId))
-    .where(eq(wishlists.userId, userId))
+    .where(eq(wishlists.userId, sql.placeholder('userId')))
     .orderBy(desc(wishlists.createdAt), desc(wishlists.id))
-    .limit(200)
+    .limit(200),
+)
+
+/** Prepared: every signed-in customer's wishlist page asks for it. */
+export const listWishesOf = (db: DbOrTx, userId: string) => listWishesStatement(db).execute({ userId })
 
 export type WishRow = Awaited<ReturnType<typeof listWishesOf>>[number]
 
