@@ -130,7 +130,7 @@ export default defineConfig({
           setupFiles: ['e2e/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: true,
+          fileParallelism: false,
         },
       },
     ],
