@@ -11,6 +11,15 @@ import { raiseFlag } from '../risk/flags.ts'
 const DAY = 86_400_000
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`
 
+/** An accepted offer holds this bag at `now`: its buyer has not booked yet, and its hold is in time. */
+export const offerHoldsBag = (productId: string, now: Date) =>
+  and(
+    eq(offers.productId, productId),
+    eq(offers.status, 'accepted'),
+    sql`${offers.bookingId} is null`,
+    sql`${offers.holdUntil} > ${at(now)}`,
+  )
+
 /** A payment hold's length: PAYMENT_HOLD_MINUTES, never longer than an ordinary hold. */
 export const paymentHoldMinutes = (holdMinutes: number) => Math.min(PAYMENT_HOLD_MINUTES, holdMinutes)
 
@@ -53,9 +62,8 @@ export async function bagHoldState(
         where b.product_id = ${productId} and b.hold_kind = 'payment' and b.status <> 'paid'
           and ((i.status = 'open' and i.provider = 'stripe')
             or (i.status = 'used' and not exists (select 1 from ${payments} p where p.booking_id = b.id))))`,
-      // offerHoldOn's condition (offers.repository.ts), so that a booking reads the bag's holds in one statement
-      offerHeld: sql<boolean>`exists (select 1 from ${offers} o where o.product_id = ${productId} and o.status = 'accepted'
-        and o.booking_id is null and o.hold_until > ${t})`,
+      // offerHoldOn's condition, so that a booking reads the bag's holds in one statement
+      offerHeld: sql<boolean>`exists (select 1 from ${offers} where ${offerHoldsBag(productId, now)})`,
     })
     .from(products)
     .where(eq(products.id, productId))

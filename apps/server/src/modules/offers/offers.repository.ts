@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts'
 import { bookings, offers, products, users } from '../../db/schema/index.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import { afterCursor, type Cursor } from '../../lib/paging.ts'
-import { recordLapses } from '../bookings/holds.repository.ts'
+import { offerHoldsBag, recordLapses } from '../bookings/holds.repository.ts'
 
 export type OfferRow = typeof offers.$inferSelect
 
@@ -52,20 +52,7 @@ export const liveBookingOn = async (db: DbOrTx, productId: string, now: Date) =>
 
 /** The accepted offer that holds the bag at `now` (not booked yet, its hold in time), if any. */
 export const offerHoldOn = async (db: DbOrTx, productId: string, now: Date) =>
-  (
-    await db
-      .select()
-      .from(offers)
-      .where(
-        and(
-          eq(offers.productId, productId),
-          eq(offers.status, 'accepted'),
-          sql`${offers.bookingId} is null`,
-          sql`${offers.holdUntil} > ${at(now)}`,
-        ),
-      )
-      .limit(1)
-  )[0]
+  (await db.select().from(offers).where(offerHoldsBag(productId, now)).limit(1))[0]
 
 /** An SQL condition: an accepted offer holds the bag of `productColumn` at `now` (for listings' `reserved`). */
 export const offerHeldAt = (productColumn: SQL | typeof products.id, now: Date | Placeholder) =>
