@@ -79,7 +79,8 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
 export default defineConfig({
   test: {
     // vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, with one core idle
-    // while a test waits on PGlite or PostgreSQL. Two at least (decision 036).
+    // while a test waits on PGlite or PostgreSQL. Two at least (decision 036). `npm test` runs the browser files in a
+    // vitest process of their own beside the others (scripts/test.mjs).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -128,6 +129,12 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           // a failed test's pages photographed (screenshots otherwise only with E2E_SCREENSHOTS=1)
           setupFiles: ['e2e/setup.ts'],
+          // one worker keeps the app's and the harness's modules loaded from one file to the next, as the server
+          // projects do; each file still starts its own server on its own copy of the data, and its own browser
+          isolate: false,
+          // a group of its own, last, when one vitest runs every project (vitest runs a one-worker project apart);
+          // `npm test` runs it in a process of its own from the start instead (scripts/test.mjs)
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,

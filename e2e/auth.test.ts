@@ -2,7 +2,7 @@ import { messages } from '@preloved/shared/messages'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUp } from '../apps/server/test/auth-helpers.ts'
-import { DEMO, type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { DEMO, type Harness, logIn, screenshot, seriousA11yViolations, signIn, startHarness } from './harness.ts'
 
 let h: Harness
 
@@ -342,7 +342,7 @@ describe('password reset', () => {
 
     // the admin reads the mail in the outbox, in another browser
     const admin = await h.newPage('desktop')
-    await logIn(admin.page, DEMO.admin)
+    await signIn(admin.page, DEMO.admin)
     await admin.page.goto('/dashboard/outbox')
     const mail = admin.page
       .getByRole('listitem')

@@ -9,6 +9,7 @@ import {
   logIn,
   screenshot,
   seriousA11yViolations,
+  signIn,
   startHarness,
   viewportShot,
 } from './harness.ts'
@@ -320,7 +321,7 @@ describe('buying', () => {
 
   it('an unknown category is the page-not-found screen with status 404, loaded or reached within the app', async () => {
     const { page, context } = await h.newPage('desktop')
-    await logIn(page, DEMO.otherCustomer)
+    await signIn(page, DEMO.otherCustomer)
     const res = await page.goto('/category/Suitcases')
     expect(res?.status()).toBe(404)
     await page.getByRole('heading', { name: messages.common.notFoundPage }).waitFor()

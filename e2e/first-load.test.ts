@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiAs, DEMO, type Harness, logIn, startHarness, VIEWPORTS, waitForHydration } from './harness.ts'
+import { apiAs, DEMO, type Harness, logIn, signIn, startHarness, VIEWPORTS, waitForHydration } from './harness.ts'
 
 // A page's first load, as React Router's framework mode gives it (docs/decisions/015): the server renders the page
 // with its content, names every script the page runs as <link rel="modulepreload">, and puts the answers its loaders
@@ -180,7 +180,7 @@ describe('a reading page, for a signed-out visitor', () => {
 
   it("a signed-in visitor's home hydrates at once", async () => {
     const { page, context } = await h.newPage('phone')
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     const res = await page.goto('/')
     expect(await res?.text()).not.toContain('deferred-scripts')
     await context.close()
@@ -190,7 +190,7 @@ describe('a reading page, for a signed-out visitor', () => {
 describe("a signed-in page's first load", () => {
   it('of a category page asks the network for none of the answers in the page, and for the lead photo once', async () => {
     const { page, context, errors } = await h.newPage('phone')
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     await page.goto('about:blank') // nothing of the home page (its photos) still loading
     const requests = recordRequests(page)
     const res = await page.goto('/category/Tote')

@@ -10,6 +10,7 @@ import {
   logIn,
   screenshot,
   seriousA11yViolations,
+  signIn,
   startHarness,
   viewportShot,
 } from './harness.ts'
@@ -51,7 +52,7 @@ describe('a bag cooling down after a hold ran out', () => {
 
     // the product page: Book Now, and the window it gives
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     await page.goto(`/product/${bag.id}`)
     await page.getByRole('heading', { name: BAG, level: 1 }).waitFor()
     const note = page.getByTestId('payment-hold-note')

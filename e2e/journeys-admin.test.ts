@@ -7,6 +7,7 @@ import {
   type Harness,
   logIn,
   screenshot,
+  signIn,
   startHarness,
   type VIEWPORTS,
   viewportShot,
@@ -73,7 +74,7 @@ describe('a signed-in user on a page of another role (item 3)', () => {
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`a seller opening All Customers learns why on the login page, and gets back (${viewport})`, async () => {
       const { page, context, errors } = await h.newPage(viewport)
-      await logIn(page, DEMO.verifiedSeller)
+      await signIn(page, DEMO.verifiedSeller)
       await page.goto('/dashboard/allCustomers')
       await page.waitForURL('**/login')
       const note = page.getByRole('region', { name: 'All Customers is for admins.' })
@@ -110,7 +111,7 @@ describe('a signed-in user on a page of another role (item 3)', () => {
 
   it('a customer opening Add Product is told it is for sellers, and how to become one', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     await page.goto('/dashboard/addProducts')
     await page.waitForURL('**/login')
     const note = page.getByRole('region', { name: 'Add Product is for sellers.' })
@@ -298,7 +299,7 @@ describe('verifying and unverifying a seller (item 11)', () => {
 
   it('the seller sees why on Add a Product', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.unverifiedSeller)
+    await signIn(page, DEMO.unverifiedSeller)
     await page.goto('/dashboard/addProducts')
     await page.getByText('Your verification was withdrawn.').waitFor()
     await page.getByText(reason).waitFor()
@@ -334,7 +335,7 @@ describe('Reported Items (item 12)', () => {
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`the dialogs ask first and read right (${viewport})`, async () => {
       const { page, context, errors } = await h.newPage(viewport as Viewport)
-      await logIn(page, DEMO.admin)
+      await signIn(page, DEMO.admin)
       await page.goto('/dashboard/reportedItems')
       await rowOf(page, toDismiss.title).waitFor()
       await rowOf(page, toDismiss.title)
@@ -373,7 +374,7 @@ describe('Reported Items (item 12)', () => {
 
   it('dismissing after the confirmation keeps the listing; removing with a reason tells the seller why', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/reportedItems')
     await rowOf(page, toDismiss.title)
       .getByRole('button', { name: `Dismiss reports on ${toDismiss.title}` })

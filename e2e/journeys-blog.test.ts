@@ -9,8 +9,8 @@ import {
   allA11yViolations,
   DEMO,
   type Harness,
-  logIn,
   screenshot,
+  signIn,
   startHarness,
   stopMotion,
   VIEWPORTS,
@@ -49,7 +49,7 @@ async function settle(page: Page) {
 describe('the blog, written by the admin', () => {
   it('an admin writes a post with a preview and publishes it; a visitor reads it at /blogs/:slug', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/allSellers')
     // "Posts" is in the admin's menu
     await page.getByRole('link', { name: 'Posts', exact: true }).first().click()
@@ -111,7 +111,7 @@ describe('the blog, written by the admin', () => {
 
   it("a draft is seen in the admin's list, never by a visitor (404 at its address)", async () => {
     const { page, context } = await h.newPage('desktop')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/posts/new')
     await page.getByLabel('Title', { exact: true }).fill('Our autumn sale plans')
     await page.getByLabel('Body (markdown)').fill('Not ready yet.')
@@ -142,7 +142,7 @@ describe('the blog, written by the admin', () => {
     await before.context.close()
 
     const { page, context } = await h.newPage('desktop')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/allSellers')
     await page.getByRole('link', { name: 'Settings', exact: true }).first().click()
     await page.waitForURL('**/dashboard/settings')
@@ -190,7 +190,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('the new scr
     await visitor.context.close()
 
     const { page, context } = await h.newPage(viewport)
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/posts')
     await check(page, 'posts')
     await screenshot(page, `blog-posts-list-${viewport}`)

@@ -8,6 +8,7 @@ import {
   type Harness,
   logIn,
   screenshot,
+  signIn,
   startHarness,
   VIEWPORTS,
   viewportShot,
@@ -218,7 +219,7 @@ describe('a seller who buys (item 4)', () => {
 
   it('the admin can book too, so their menu ends with My Orders and My Wishlist', async () => {
     const { page, context } = await h.newPage('desktop')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/allSellers')
     await sideMenu(page).getByRole('link', { name: 'My Wishlist' }).waitFor()
     expect(await sideMenu(page).getByRole('link').allInnerTexts()).toEqual([
@@ -447,7 +448,7 @@ describe('stacked table cards (item 10)', () => {
 
   it('My Products: no "Image" or "Delete" label', async () => {
     const { page, context, errors } = await h.newPage('phone')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/myProducts')
     await page.getByRole('heading', { name: 'My Products', level: 1 }).waitFor()
     await page.locator('main tbody tr').first().waitFor()
@@ -480,7 +481,7 @@ describe('stacked table cards (item 10)', () => {
     await customer.context.close()
 
     const { page, context, errors } = await h.newPage('phone')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/reportedItems')
     await page.getByRole('heading', { name: 'Reported Items', level: 1 }).waitFor()
     const row = page.locator('main tbody tr').first()

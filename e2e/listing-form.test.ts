@@ -6,7 +6,17 @@ import { messages } from '@preloved/shared/messages'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allA11yViolations, apiAs, DEMO, type Harness, logIn, screenshot, startHarness, VIEWPORTS } from './harness.ts'
+import {
+  allA11yViolations,
+  apiAs,
+  DEMO,
+  type Harness,
+  logIn,
+  screenshot,
+  signIn,
+  startHarness,
+  VIEWPORTS,
+} from './harness.ts'
 
 // A seller lists a bag with four photos, reorders them by keyboard and by dragging, saves,
 // edits the price down, and the cards show "Price dropped" with the old price struck through.
@@ -100,7 +110,7 @@ describe('the listing form', () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     it(`shows each error under its field and passes axe (${viewport})`, async () => {
       const { page, context, errors } = await h.newPage(viewport)
-      await logIn(page, DEMO.verifiedSeller)
+      await signIn(page, DEMO.verifiedSeller)
       await page.goto('/dashboard/addProducts')
       const brand = page.getByRole('combobox', { name: m.brand })
       await brand.waitFor()
@@ -161,7 +171,7 @@ describe('the listing form', () => {
 
   it('the brand combobox works by keyboard: type-ahead, arrows, Enter, Escape; Unbranded is always offered', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
     const brand = page.getByRole('combobox', { name: m.brand })
     const list = page.getByRole('listbox', { name: m.brands })
@@ -212,7 +222,7 @@ describe('a seller lists a bag with four photos, then lowers its price', () => {
 
   it('adds four photos with progress, reorders them by keyboard and by dragging, and saves', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
 
     await page.getByLabel('Name', { exact: true }).fill(NAME)
@@ -365,7 +375,7 @@ describe('a seller lists a bag with four photos, then lowers its price', () => {
 
   it('edits the price down from My Products: only the price is sent, and the cards show "Price dropped"', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/myProducts')
     const row = page.getByRole('row', { name: new RegExp(NAME) })
     await row.getByRole('link', { name: `${m.edit} ${NAME}` }).click()
@@ -433,7 +443,7 @@ describe('a seller lists a bag with four photos, then lowers its price', () => {
 
   it('on a phone: the edit form is one column, and My Products shows the drop', async () => {
     const { page, context, errors } = await h.newPage('phone')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto(`/dashboard/myProducts/${listing._id}/edit`)
     await page.getByRole('heading', { name: m.editTitle, level: 1 }).waitFor()
     expect(await photoTiles(page).count()).toBe(4)

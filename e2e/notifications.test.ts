@@ -9,7 +9,17 @@ import { desc, eq, inArray } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { outbox, products, savedSearches, users } from '../apps/server/src/db/schema/index.ts'
-import { allA11yViolations, apiAs, DEMO, type Harness, logIn, screenshot, startHarness, VIEWPORTS } from './harness.ts'
+import {
+  allA11yViolations,
+  apiAs,
+  DEMO,
+  type Harness,
+  logIn,
+  screenshot,
+  signIn,
+  startHarness,
+  VIEWPORTS,
+} from './harness.ts'
 
 let h: Harness
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
@@ -191,7 +201,7 @@ describe('a saved search', () => {
       .returning({ id: savedSearches.id })
     try {
       const { page, errors } = await h.newPage('phone')
-      await logIn(page, DEMO.otherCustomer)
+      await signIn(page, DEMO.otherCustomer)
       await page.goto('/search?q=tote')
       await page.getByRole('button', { name: t.saveThisSearch }).click()
       const dialog = page.getByRole('dialog', { name: t.saveThisSearch })
@@ -221,7 +231,7 @@ describe('a saved search', () => {
 describe('mail settings and the unsubscribe link', () => {
   it('turns a kind off on the settings page; order updates cannot be', async () => {
     const { page, errors } = await h.newPage('phone')
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     await page.goto('/dashboard/notification-settings')
     const drops = page.getByRole('checkbox', { name: /Price drops on wishlisted bags/ })
     expect(await drops.isChecked()).toBe(true)

@@ -17,6 +17,7 @@ import {
   markStay,
   SCREENSHOTS,
   screenshot,
+  signIn,
   startHarness,
   stayed,
   VIEWPORTS,
@@ -111,7 +112,7 @@ describe('offers', () => {
 
     // the seller, on a desktop: Offers Received, from the menu; counters at $400
     const sellerPage = await watchedPage('desktop')
-    await logIn(sellerPage.page, DEMO.verifiedSeller)
+    await signIn(sellerPage.page, DEMO.verifiedSeller)
     await sellerPage.page.goto('/dashboard/myProducts')
     await openFromMenu(sellerPage.page, m.offersReceived)
     const card = sellerPage.page.getByRole('listitem').filter({ hasText: title })
@@ -162,7 +163,7 @@ describe('offers', () => {
     await card.getByText(m.agreedLine('$400.00')).waitFor()
     // another customer sees the bag reserved: no Book Now, no offer
     const other = await h.newPage('desktop')
-    await logIn(other.page, DEMO.otherCustomer)
+    await signIn(other.page, DEMO.otherCustomer)
     await other.page.goto(`/product/${bag.id}`)
     await other.page.getByRole('button', { name: messages.bookings.reservedLabel }).waitFor()
     expect(await other.page.getByRole('button', { name: new RegExp(`^${m.makeOffer}`) }).count()).toBe(0)
@@ -215,7 +216,7 @@ describe('offers', () => {
 
   it('the demo accounts have offers in every state to act on', async () => {
     const { page, context, realErrors } = await watchedPage('phone')
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     await page.goto('/dashboard/myOffers')
     const list = page.getByRole('list', { name: m.myOffers })
     await list.waitFor()
@@ -231,7 +232,7 @@ describe('offers', () => {
 
     const buyerErrors = realErrors()
     const seller = await watchedPage('desktop')
-    await logIn(seller.page, DEMO.verifiedSeller)
+    await signIn(seller.page, DEMO.verifiedSeller)
     await seller.page.goto('/dashboard/offersReceived')
     const received = seller.page.getByRole('list', { name: m.offersReceived })
     await received.getByText(m.statusForSeller.pending, { exact: true }).first().waitFor()

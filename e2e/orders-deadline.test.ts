@@ -14,6 +14,7 @@ import {
   logIn,
   screenshot,
   seriousA11yViolations,
+  signIn,
   startHarness,
   viewportShot,
 } from './harness.ts'
@@ -134,7 +135,7 @@ describe('a seller who never ships', () => {
     // the bag is for sale again: another customer books it from its product page
     expect((await db.select().from(products).where(eq(products.id, bag.id)))[0]!.status).toBe('available')
     const other = await h.newPage('phone')
-    await logIn(other.page, DEMO.otherCustomer)
+    await signIn(other.page, DEMO.otherCustomer)
     await other.page.goto(`/product/${bag.id}`)
     await other.page.getByRole('heading', { name: BAG, level: 1 }).waitFor()
     await other.page

@@ -17,6 +17,7 @@ import {
   logIn,
   SCREENSHOTS,
   screenshot,
+  signIn,
   startHarness,
 } from './harness.ts'
 
@@ -186,7 +187,7 @@ describe('an order from payment to completion, as its buyer and its seller see i
 
     // the seller: My Sales lists the order with its state and ship-by countdown, and leads to its page
     const sellerTab = await h.newPage('desktop')
-    await logIn(sellerTab.page, DEMO.verifiedSeller)
+    await signIn(sellerTab.page, DEMO.verifiedSeller)
     await sellerTab.page.goto('/dashboard/mySales')
     await sellerTab.page.getByRole('heading', { name: t.mySales, level: 1 }).waitFor()
     const sale = sellerTab.page.locator('main tbody tr').filter({ hasText: bag.title })

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signUp } from '../apps/server/test/auth-helpers.ts'
-import { apiAs, DEMO, type Harness, logIn, screenshot, seriousA11yViolations, startHarness } from './harness.ts'
+import { apiAs, DEMO, type Harness, screenshot, seriousA11yViolations, signIn, startHarness } from './harness.ts'
 
 let h: Harness
 let tempDir: string
@@ -81,7 +81,7 @@ async function addPhoto(page: Page, file: string | Parameters<Page['setInputFile
 describe('a seller lists, advertises and deletes bags', () => {
   it('adds a product with a photo, lands on My Products with the toast and the thumbnail, advertises it and finds it on the home page', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
     // she is verified: the page says so, and does not ask her to get verified
     await page.getByText('You are a verified seller.').waitFor()
@@ -162,7 +162,7 @@ describe('a seller lists, advertises and deletes bags', () => {
 
   it('deletes another product only after confirming; Cancel keeps it', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/myProducts')
     const before = await myListings(page, DEMO.verifiedSeller)
     const victim = before.find((p) => p.status === 'available' && p.title !== 'Cognac Weekender Tote')!
@@ -206,7 +206,7 @@ describe('a seller lists, advertises and deletes bags', () => {
 
   it('refuses a text file named .png: the server reason under Photo and as a toast, and no product', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
     await page.getByLabel('Name', { exact: true }).waitFor()
     const before = await myListings(page, DEMO.verifiedSeller)
@@ -240,7 +240,7 @@ describe('a seller lists, advertises and deletes bags', () => {
 
   it('Add a Product and My Products hold on a phone', async () => {
     const { page, context, errors } = await h.newPage('phone')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard/addProducts')
     await page.getByLabel('Name', { exact: true }).waitFor()
     await addPhoto(page, photoPath)
@@ -288,7 +288,7 @@ describe('a seller lists, advertises and deletes bags', () => {
 describe('the admin manages sellers and customers', () => {
   it('verifies Liam Chen: the toast, the Verified badge, and the verified mark on his listings', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/allSellers')
     const row = page.getByRole('row', { name: /Liam Chen/ })
     await row.waitFor()
@@ -328,7 +328,7 @@ describe('the admin manages sellers and customers', () => {
     // a customer with no orders, who can go
     await signUp(h.app, { name: 'Zed Zero', email: 'zed.zero@example.test' })
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/allCustomers')
     const noah = page.getByRole('row', { name: /Noah Patel/ })
     await noah.waitFor()

@@ -8,6 +8,7 @@ import {
   logIn,
   screenshot,
   seriousA11yViolations,
+  signIn,
   startHarness,
   viewportShot,
 } from './harness.ts'
@@ -150,7 +151,7 @@ describe('trust: reports and moderation', () => {
 
   it('Reported Items fits a phone', async () => {
     const { page, context } = await h.newPage('phone')
-    await logIn(page, DEMO.admin)
+    await signIn(page, DEMO.admin)
     await page.goto('/dashboard/reportedItems')
     await page.getByRole('heading', { name: messages.reports.empty }).waitFor()
     await page.getByText('Resolved', { exact: true }).click()
@@ -181,7 +182,7 @@ const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigi
 describe('the dashboard index per role', () => {
   it('a customer sees open and paid orders and the wishlist, with links', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     await page.goto('/dashboard')
     await page.getByRole('heading', { name: /^Welcome back, Emma/, level: 1 }).waitFor()
     const summary = await apiAs<Summary>(page, '/api/dashboard/summary')
@@ -200,7 +201,7 @@ describe('the dashboard index per role', () => {
 
   it('a seller sees available and sold listings, the sales total and that she is verified', async () => {
     const { page, context, errors } = await h.newPage('desktop')
-    await logIn(page, DEMO.verifiedSeller)
+    await signIn(page, DEMO.verifiedSeller)
     await page.goto('/dashboard')
     await page.getByRole('heading', { name: /^Welcome back, Amelia/, level: 1 }).waitFor()
     const summary = await apiAs<Summary>(page, '/api/dashboard/summary')
@@ -220,7 +221,7 @@ describe('the dashboard index per role', () => {
   it('an admin sees customers, sellers, unverified sellers, open reports and sales this week', async () => {
     for (const viewport of ['desktop', 'phone'] as const) {
       const { page, context, errors } = await h.newPage(viewport)
-      await logIn(page, DEMO.admin)
+      await signIn(page, DEMO.admin)
       await page.goto('/dashboard')
       await page.getByRole('heading', { name: /^Welcome back/, level: 1 }).waitFor()
       const summary = await apiAs<Summary>(page, '/api/dashboard/summary')
@@ -242,7 +243,7 @@ describe('the dashboard index per role', () => {
 
   it('the customer dashboard fits a phone', async () => {
     const { page, context } = await h.newPage('phone')
-    await logIn(page, DEMO.customer)
+    await signIn(page, DEMO.customer)
     await page.goto('/dashboard')
     await stat(page, 'Wishlist').waitFor()
     expect(await seriousA11yViolations(page)).toEqual([])

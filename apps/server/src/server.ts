@@ -1,8 +1,4 @@
-import { buildApp } from './app.ts'
-import { DEMO_PASSWORD } from './db/demo/demo-data.ts'
-import { viteDevPages } from './modules/pages/dev-pages.ts'
 import { ConfigError, loadConfig } from './plugins/config.ts'
-import { demoAccountsLine, prettyLogStream, wantsPrettyLogs, welcomeBlock } from './startup.ts'
 
 /**
  * One line for a failed start: a query drizzle wraps ("Failed query: <sql>\nparams: …") is named by the database's
@@ -15,7 +11,10 @@ function startupError(err: unknown): string {
   return e === err ? message : `the database refused a query: ${message}`
 }
 
-/** Starts the server; stops on SIGTERM/SIGINT after finishing the requests under way. */
+/**
+ * Starts the server; stops on SIGTERM/SIGINT after finishing the requests under way. The settings are checked before
+ * the app's modules are loaded, so that a bad setting is refused at once (a second or so), not after the app is read.
+ */
 async function main() {
   let config: ReturnType<typeof loadConfig>
   try {
@@ -27,6 +26,17 @@ async function main() {
     }
     throw err
   }
+  const [
+    { buildApp },
+    { DEMO_PASSWORD },
+    { viteDevPages },
+    { demoAccountsLine, prettyLogStream, wantsPrettyLogs, welcomeBlock },
+  ] = await Promise.all([
+    import('./app.ts'),
+    import('./db/demo/demo-data.ts'),
+    import('./modules/pages/dev-pages.ts'),
+    import('./startup.ts'),
+  ])
   const pretty = wantsPrettyLogs(config, process.stdout.isTTY === true)
   let app: Awaited<ReturnType<typeof buildApp>>
   try {
