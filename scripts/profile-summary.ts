@@ -3,6 +3,7 @@
 // of the functions named on the command line (their time and everything they call).
 // Run: node --import tsx scripts/profile-summary.ts <file.cpuprofile> [function names…]
 // Options (env): PROFILE_TOP (25 rows per table), PROFILE_SKIP_S (leave out the first seconds: the server's start),
+// PROFILE_UNTIL_S (leave out what came after that many seconds from the start: one per-kind run of the bench, say),
 // PROFILE_CALLERS (a function name: its callers, PROFILE_DEPTH (6) frames up, by time).
 import { readFileSync } from 'node:fs'
 
@@ -21,6 +22,7 @@ const [file, ...wanted] = process.argv.slice(2)
 if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [function names…]')
 const TOP = Number(process.env.PROFILE_TOP ?? 25)
 const SKIP_US = Number(process.env.PROFILE_SKIP_S ?? 0) * 1e6
+const UNTIL_US = Number(process.env.PROFILE_UNTIL_S ?? Number.POSITIVE_INFINITY) * 1e6
 const CALLERS = process.env.PROFILE_CALLERS
 const DEPTH = Number(process.env.PROFILE_DEPTH ?? 6)
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile
@@ -29,12 +31,13 @@ const byId = new Map(profile.nodes.map((n) => [n.id, n]))
 const parent = new Map<number, number>()
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id)
 
-// time per sample (µs): each sample's delta is the time until the next one; samples before SKIP_US count for nothing
+// time per sample (µs): each sample's delta is the time until the next one; samples before SKIP_US or after UNTIL_US
+// count for nothing
 const sampleTime: number[] = []
 let elapsed = 0
 for (let i = 0; i < profile.samples.length; i++) {
   elapsed += profile.timeDeltas[i] ?? 0
-  sampleTime.push(elapsed < SKIP_US ? 0 : (profile.timeDeltas[i + 1] ?? 0))
+  sampleTime.push(elapsed < SKIP_US || elapsed > UNTIL_US ? 0 : (profile.timeDeltas[i + 1] ?? 0))
 }
 const self = new Map<number, number>()
 for (let i = 0; i < profile.samples.length; i++) {

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.ts'
 import { centsToDollars } from '../../lib/money.ts'
 import type { BrandIndex } from '../brands/brand-index.ts'
 import { toProductJson } from '../products/products.repository.ts'
-import { pageOfColumns, type SearchMemory } from './listing-columns.ts'
+import { pageOfColumns } from './column-pages.ts'
+import type { SearchMemory } from './listing-columns.ts'
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts'
 import { type SearchFilters, searchRowsByIds } from './search.repository.ts'
 
@@ -112,8 +113,8 @@ async function searchInMemory(
   limit: number,
 ) {
   const columns = await deps.memory.snapshot()
-  const { subset, misses, summary } = await deps.memory.selection(columns, filters)
-  const page = pageOfColumns(columns, misses, sort, cursor, limit + 1, subset)
+  const { subset, matches, summary } = await deps.memory.selection(columns, filters)
+  const page = pageOfColumns(columns, matches, sort, cursor, limit + 1, subset)
   const shown = page.ids.slice(0, limit)
   const rows = await searchRowsByIds(deps.db, shown, deps.now)
   const more = page.ids.length > limit

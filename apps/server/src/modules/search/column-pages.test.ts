@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMicros, parseMicros } from './listing-columns.ts'
+import { formatMicros, parseMicros } from './column-pages.ts'
 
 describe('the microsecond timestamps of in-memory search cursors', () => {
   it('prints a timestamp as PostgreSQL prints a timestamptz in UTC, to the microsecond', () => {
