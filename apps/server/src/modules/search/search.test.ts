@@ -1,3 +1,4 @@
+import { searchResultSchema } from '@preloved/shared/search'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
@@ -33,10 +34,17 @@ interface Body {
 }
 
 const get = (url: string) => t.app.inject(`/api/search${url}`)
+/**
+ * An answer, held to the response schema on every call: the route serializes it itself, so nothing else would
+ * notice a field the schema does not name (the schema strips unknown fields: what it gives back must be the whole).
+ */
 const search = async (url = '') => {
   const res = await get(url)
   expect(res.statusCode, res.body).toBe(200)
-  return res.json() as Body
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+  const body = res.json()
+  expect(searchResultSchema.parse(body)).toEqual(body)
+  return body as Body
 }
 const titles = async (url: string) => (await search(url)).items.map((i) => i.title)
 const count = (facet: Array<{ value: string; count: number }>, value: string) =>
