@@ -76,6 +76,38 @@ const serverProject = (name: string, driver: 'pglite' | 'postgres'): TestProject
   },
 })
 
+/**
+ * Browser files that `npm test` runs at the end of the API run (project e2e-late) instead of in the browser run
+ * (scripts/test.mjs): the browser run is the longer of the two, and for its last minutes one core would otherwise
+ * idle. The biggest file, so that the two runs end close together with PostgreSQL and without it (decision 036).
+ */
+const e2eLate = ['e2e/journeys-shopper.test.ts']
+
+/** The browser tests: a real server on a copy of the demo data per file, and a real Chromium. */
+const e2eProject = (
+  name: string,
+  files: { include?: string[]; exclude?: string[]; groupOrder: number },
+): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: files.include ?? ['e2e/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(files.exclude ?? [])],
+    // the demo data seeded once for the run, copied for each file's server (e2e/demo-template.ts)
+    globalSetup: ['e2e/global-setup.ts'],
+    // a failed test's pages photographed (screenshots otherwise only with E2E_SCREENSHOTS=1)
+    setupFiles: ['e2e/setup.ts'],
+    // one worker keeps the app's and the harness's modules loaded from one file to the next, as the server
+    // projects do; each file still starts its own server on its own copy of the data, and its own browser
+    isolate: false,
+    // a group of its own, after the others, when one vitest runs every project (vitest runs a one-worker project
+    // apart); `npm test` runs e2e in a process of its own from the start instead (scripts/test.mjs)
+    sequence: { groupOrder: files.groupOrder },
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+})
+
 export default defineConfig({
   test: {
     // vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, with one core idle
@@ -121,25 +153,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          // the demo data seeded once for the run, copied for each file's server (e2e/demo-template.ts)
-          globalSetup: ['e2e/global-setup.ts'],
-          // a failed test's pages photographed (screenshots otherwise only with E2E_SCREENSHOTS=1)
-          setupFiles: ['e2e/setup.ts'],
-          // one worker keeps the app's and the harness's modules loaded from one file to the next, as the server
-          // projects do; each file still starts its own server on its own copy of the data, and its own browser
-          isolate: false,
-          // a group of its own, last, when one vitest runs every project (vitest runs a one-worker project apart);
-          // `npm test` runs it in a process of its own from the start instead (scripts/test.mjs)
-          sequence: { groupOrder: 2 },
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
+      e2eProject('e2e', { exclude: e2eLate, groupOrder: 2 }),
+      e2eProject('e2e-late', { include: e2eLate, groupOrder: 3 }),
     ],
   },
 })

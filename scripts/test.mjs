@@ -1,5 +1,6 @@
 // npm test, after the build: two vitest runs side by side. The browser files (project e2e) run one at a time in one
-// process from the first second; every other project runs in a second process beside it on two workers. Under one
+// process from the first second; every other project runs in a second process beside it on two workers, and then the
+// one browser file of project e2e-late, so that the two runs end close together (vitest.config.ts). Under one
 // vitest process the browser files run as a group of their own after everything else (vitest runs a project whose
 // files go one at a time apart), so the run took the sum of the two instead of the longer of them (decision 036).
 // Both runs keep the same priority: with the API run at nice 10, its tests ran up to five times slower while the
@@ -22,7 +23,6 @@ function run({ name, args }) {
       ['node_modules/vitest/vitest.mjs', 'run', ...args, '--passWithNoTests', ...extra],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: process.env,
       },
     )
     for (const [stream, out] of [
