@@ -1,3 +1,4 @@
+import { ORDER_PERSON_MOVES, ORDER_PROCESS, type OrderPersonMove } from '@preloved/shared/order-process'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -428,20 +429,34 @@ const orderParties = (ok: Partial<Record<Who, number>>): Record<Who, number> => 
   ...ok,
 })
 const NO_ORDER = '00000000-0000-4000-8000-000000000000'
-const orderMove = (
-  path: string,
-  state: 'paid' | 'shipped' | 'disputed',
-  payload: object | undefined,
-  ok: Partial<Record<Who, number>>,
-  method = 'POST',
-): Case => ({
-  route: `${method} /api/orders/:id/${path}`,
-  request: async (c, w) => ({
-    url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await c.newOrder(state)}/${path}`,
-    ...(payload ? { payload } : {}),
-  }),
-  expect: orderParties(ok),
-})
+/** Where each move is tried (a state it is made from) and a valid body for it. */
+const ORDER_MOVE_CASES: Record<OrderPersonMove, { state: 'paid' | 'shipped' | 'disputed'; payload?: object }> = {
+  ship: { state: 'paid', payload: { carrier: 'UPS', trackingNumber: '1Z' } },
+  confirm: { state: 'shipped' },
+  dispute: { state: 'shipped', payload: { reason: 'damaged', note: 'Torn lining' } },
+  answer: { state: 'disputed', payload: { note: 'It left intact' } },
+  cancel: { state: 'paid', payload: { reason: 'Cannot ship' } },
+  resolve: { state: 'disputed', payload: { outcome: 'release', reason: 'Photos show no damage' } },
+  refund: { state: 'paid', payload: { reason: 'Goodwill' } },
+  address: { state: 'paid', payload: ADDRESS },
+}
+/** Who the table lets make a move, as the matrix's people: the order's buyer is a customer here. */
+const MATRIX_PEOPLE: Record<'buyer' | 'seller' | 'admin', Who> = { buyer: 'customer', seller: 'seller', admin: 'admin' }
+const orderMove = (move: OrderPersonMove): Case => {
+  const { method, path } = ORDER_PROCESS[move].route
+  const { state, payload } = ORDER_MOVE_CASES[move]
+  const ok = Object.fromEntries(ORDER_PROCESS[move].actors.map((a) => [MATRIX_PEOPLE[a], 200])) as Partial<
+    Record<Who, number>
+  >
+  return {
+    route: `${method} /api/orders/:id/${path}`,
+    request: async (c, w) => ({
+      url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await c.newOrder(state)}/${path}`,
+      ...(payload ? { payload } : {}),
+    }),
+    expect: orderParties(ok),
+  }
+}
 cases.push(
   { route: 'GET /api/orders', request: () => ({ url: '/api/orders?role=seller' }), expect: signedIn(200) },
   {
@@ -449,14 +464,7 @@ cases.push(
     request: async (c, w) => ({ url: `/api/orders/${w === 'anonymous' ? NO_ORDER : await c.newOrder()}` }),
     expect: orderParties({ customer: 200, seller: 200, admin: 200 }),
   },
-  orderMove('ship', 'paid', { carrier: 'UPS', trackingNumber: '1Z' }, { seller: 200 }),
-  orderMove('confirm', 'shipped', undefined, { customer: 200 }),
-  orderMove('dispute', 'shipped', { reason: 'damaged', note: 'Torn lining' }, { customer: 200 }),
-  orderMove('answer', 'disputed', { note: 'It left intact' }, { seller: 200 }),
-  orderMove('cancel', 'paid', { reason: 'Cannot ship' }, { seller: 200, admin: 200 }),
-  orderMove('resolve', 'disputed', { outcome: 'release', reason: 'Photos show no damage' }, { admin: 200 }),
-  orderMove('refund', 'paid', { reason: 'Goodwill' }, { admin: 200 }),
-  orderMove('address', 'paid', ADDRESS, { customer: 200 }, 'PUT'),
+  ...ORDER_PERSON_MOVES.map(orderMove),
   {
     route: 'GET /api/admin/orders',
     request: (c) => ({ url: `/api/admin/orders?q=${c.s.customer.email}` }),

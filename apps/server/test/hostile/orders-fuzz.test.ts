@@ -1,3 +1,4 @@
+import { ORDER_PERSON_MOVES, ORDER_PROCESS, type OrderPersonMove } from '@preloved/shared/order-process'
 import { ORDER_STATUSES } from '@preloved/shared/orders'
 import { eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
@@ -30,9 +31,10 @@ const [seller, stranger, admin] = (await Promise.all([
 let buyers = 0
 
 type Who = 'buyer' | 'seller' | 'admin' | 'stranger' | 'anonymous'
-const MOVES = ['ship', 'confirm', 'dispute', 'answer', 'cancel', 'resolve', 'refund', 'address', 'read'] as const
+/** Every move a person makes in the order process table, and reading the order. */
+const MOVES = [...ORDER_PERSON_MOVES, 'read'] as const
 
-const valid: Record<(typeof MOVES)[number], object | undefined> = {
+const valid: Record<OrderPersonMove | 'read', object | undefined> = {
   ship: { carrier: 'ups', trackingNumber: '1Z999AA1' },
   confirm: undefined,
   dispute: { reason: 'damaged', note: 'The handle came off.' },
@@ -105,8 +107,8 @@ describe('fuzzing the order moves', () => {
           const headers: Record<string, string> = {}
           if (s.who !== 'anonymous') headers.authorization = sessions[s.who].bearer.authorization
           if (s.key !== undefined) headers['idempotency-key'] = s.key
-          const url = `/api/orders/${encodeURIComponent(id.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}${s.move === 'read' ? '' : `/${s.move}`}`
-          const method = s.move === 'read' ? 'GET' : s.move === 'address' ? 'PUT' : 'POST'
+          const url = `/api/orders/${encodeURIComponent(id.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))}${s.move === 'read' ? '' : `/${ORDER_PROCESS[s.move].route.path}`}`
+          const method = s.move === 'read' ? 'GET' : ORDER_PROCESS[s.move].route.method
           const payload = s.body === undefined ? undefined : JSON.stringify(s.body)
           const res = await t.app.inject({
             method,

@@ -78,7 +78,7 @@ export const moneyPagesMessages = {
   } satisfies Record<DisputeReason, string>,
   orders: {
     title: 'Orders',
-    lead: 'Find an order by its id or the buyer’s or seller’s email, and refund it before it completes.',
+    lead: 'Find an order by its id or the buyer’s or seller’s email, then cancel it, refund it or open its dispute.',
     search: 'Search orders',
     searchHint: 'An order id, or a buyer’s or seller’s email.',
     searchButton: 'Search',
@@ -105,6 +105,12 @@ export const moneyPagesMessages = {
       `“${title}”: the hold on this order’s money ends, and the seller’s share can be paid out again.`,
     chargebackClosed: 'Chargeback closed: the money is no longer held.',
     viewDispute: 'Open dispute',
+    cancel: 'Cancel order',
+    cancelTitle: 'Cancel this order?',
+    cancelMessage: (title: string) =>
+      `“${title}” has not been shipped: the buyer is refunded in full and the bag goes on sale again.`,
+    cancelConfirm: 'Cancel the order',
+    cancelled: 'Order cancelled: the buyer is refunded in full.',
   },
   amount: {
     required: 'Enter an amount in dollars',

@@ -1,5 +1,6 @@
 import { pageQuerySchema } from '@preloved/shared/common'
 import { messages } from '@preloved/shared/messages'
+import { ORDER_PROCESS, type OrderPersonMove } from '@preloved/shared/order-process'
 import {
   answerBodySchema,
   cancelBodySchema,
@@ -36,7 +37,6 @@ import {
   confirmOrder,
   disputeOrder,
   orderDepsOf,
-  type Party,
   refundOrder,
   resolveDispute,
   setOrderAddress,
@@ -69,8 +69,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     return { id: user.id, role: user.role }
   }
   /** 404 for an order that is not the caller's to see, 403 for a party who may not make this move: before the body. */
-  const party = (who: Party) => async (req: FastifyRequest) => {
-    await assertParty(app.db, viewerOf(req), (req.params as { id: string }).id, who)
+  const party = (move: OrderPersonMove | 'read') => async (req: FastifyRequest) => {
+    await assertParty(app.db, viewerOf(req), (req.params as { id: string }).id, move)
   }
   const answer = async (req: FastifyRequest, reply: FastifyReply, id: string) => {
     const row = await findOrderView(app.db, id)
@@ -113,7 +113,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     {
       config: { access: 'signed-in' },
-      preValidation: party('any'),
+      preValidation: party('read'),
       schema: {
         tags: ['orders'],
         summary: 'One order (its buyer, its seller, an admin); a deadline that passed is applied first',
@@ -127,19 +127,18 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
+  /** A person's move, at the route the process table gives it, refused before its body as the table says. */
   const moveRoute = <B extends z.ZodType>(
-    method: 'POST' | 'PUT',
-    path: string,
-    who: Party,
+    move: OrderPersonMove,
     summary: string,
     body: B,
     run: (req: FastifyRequest, id: string, body: z.infer<B>) => Promise<void>,
   ) =>
     app.route({
-      method,
-      url: `/orders/:id/${path}`,
+      method: ORDER_PROCESS[move].route.method,
+      url: `/orders/:id/${ORDER_PROCESS[move].route.path}`,
       config: { access: 'signed-in' },
-      preValidation: party(who),
+      preValidation: party(move),
       preHandler: perAccount,
       schema: {
         tags: ['orders'],
@@ -157,61 +156,38 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     })
   const keyOf = (req: FastifyRequest) => (req.headers as { 'idempotency-key'?: string })['idempotency-key']
 
-  moveRoute(
-    'POST',
-    'ship',
-    'seller',
-    'The seller ships a paid order (carrier, tracking number)',
-    shipBodySchema,
-    (req, id, body) => shipOrder(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now()),
+  moveRoute('ship', 'The seller ships a paid order (carrier, tracking number)', shipBodySchema, (req, id, body) =>
+    shipOrder(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now()),
   )
-  moveRoute(
-    'POST',
-    'confirm',
-    'buyer',
-    'The buyer confirms everything is OK (shipped only)',
-    z.unknown().optional(),
-    (req, id) => confirmOrder(orderDepsOf(app, req.log), viewerOf(req), id, app.now()),
+  moveRoute('confirm', 'The buyer confirms everything is OK (shipped only)', z.unknown().optional(), (req, id) =>
+    confirmOrder(orderDepsOf(app, req.log), viewerOf(req), id, app.now()),
   )
-  moveRoute(
-    'POST',
-    'dispute',
-    'buyer',
-    'The buyer reports a problem (shipped only)',
-    disputeBodySchema,
-    (req, id, body) => disputeOrder(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now()),
+  moveRoute('dispute', 'The buyer reports a problem (shipped only)', disputeBodySchema, (req, id, body) =>
+    disputeOrder(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now()),
   )
-  moveRoute('POST', 'answer', 'seller', 'The seller answers a dispute', answerBodySchema, (req, id, body) =>
+  moveRoute('answer', 'The seller answers a dispute', answerBodySchema, (req, id, body) =>
     answerDispute(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now()),
   )
   moveRoute(
-    'POST',
     'cancel',
-    'sellerOrAdmin',
     'The seller (or an admin, with a reason) cancels a paid order: the buyer is refunded in full',
     cancelBodySchema.nullable(),
     (req, id, body) => cancelOrder(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now()),
   )
   moveRoute(
-    'POST',
     'resolve',
-    'admin',
     'An admin resolves a dispute: release to the seller, or refund (in part with amount)',
     resolveBodySchema,
     (req, id, body) => resolveDispute(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now(), keyOf(req)),
   )
   moveRoute(
-    'POST',
     'refund',
-    'admin',
     'An admin refunds a paid or shipped order, in full or in part (Idempotency-Key: the same refund once)',
     refundBodySchema,
     (req, id, body) => refundOrder(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now(), keyOf(req)),
   )
   moveRoute(
-    'PUT',
     'address',
-    'buyer',
     "The buyer's delivery address (paid, before shipping): the first one starts the ship-by clock",
     orderAddressBodySchema,
     (req, id, body) => setOrderAddress(orderDepsOf(app, req.log), viewerOf(req), id, body, app.now()),

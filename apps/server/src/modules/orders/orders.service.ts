@@ -1,5 +1,6 @@
 import type { Address } from '@preloved/shared/addresses'
 import { messages } from '@preloved/shared/messages'
+import type { OrderMail, OrderMove, OrderPersonMove } from '@preloved/shared/order-process'
 import type {
   AnswerBody,
   CancelBody,
@@ -29,6 +30,7 @@ import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts
 import { flagLinkedOrder } from '../risk/linked.ts'
 import { queueListingMatch } from '../saved-searches/saved-searches.repository.ts'
 import { orderLedger, paymentEntries, refundEntries } from './ledger.ts'
+import { allowedNow, assertLanded, assertMail, dueMove, dueWhere, mayMake } from './order-process.ts'
 import {
   addEvent,
   findOrder,
@@ -257,8 +259,16 @@ export async function sendOrderMail(deps: OrderDeps, orderId: string, kinds: Mai
   }
 }
 
-const mailLater = (ctx: MoveCtx, orderId: string, kinds: MailKind[]) =>
+/** The mail of a committed move, sent after the commit; only the mail the process table lists for the move. */
+function mailLater(ctx: MoveCtx, move: OrderMove, orderId: string, kinds: MailKind[]) {
+  assertMail(
+    move,
+    kinds
+      .map((k) => (typeof k === 'string' ? k : (Object.keys(k)[0] as OrderMail)))
+      .filter((k) => k !== 'receipt' && k !== 'sold' && k !== 'reminder') as OrderMail[],
+  )
   ctx.effects.push(() => sendOrderMail(ctx.deps, orderId, kinds))
+}
 
 // ———————————————————————————————————————— payment ————————————————————————————————————————
 
@@ -378,6 +388,8 @@ async function recordRefund(
 }
 
 interface Close {
+  /** The move that closes it (its mail is checked against the process table). */
+  move: OrderMove
   status: 'cancelled' | 'refunded'
   actorId: string | null
   actorRole: OrderActor
@@ -436,7 +448,7 @@ async function closeWithFullRefund(ctx: MoveCtx, tx: DbOrTx, o: OrderRow, c: Clo
     note: c.note,
     at: c.at,
   })
-  mailLater(ctx, o.id, [
+  mailLater(ctx, c.move, o.id, [
     { refunded: { cents: left, why: c.reason } },
     ...(c.status === 'cancelled' ? [{ cancelled: c.reason }] : [{ resolved: m.noteRefunded(formatUsd(left)) }]),
   ])
@@ -483,24 +495,27 @@ async function complete(
  * refunded; a shipped one past its auto-completion date completes. Answers the order as it then stands.
  */
 async function applyDueLocked(ctx: MoveCtx, tx: DbOrTx, o: OrderRow): Promise<OrderRow> {
-  if (o.status === 'paid' && o.shipBy && o.shipBy <= ctx.now) {
+  const due = dueMove(o, ctx.now)
+  if (due?.move === 'shipDeadline') {
     await closeWithFullRefund(ctx, tx, o, {
+      move: 'shipDeadline',
       status: 'cancelled',
       actorId: null,
       actorRole: 'system',
       note: m.noteShipDeadline,
       reason: 'not shipped by the ship-by date',
       idempotencyKey: `order-${o.id}-ship-deadline`,
-      at: o.shipBy,
+      at: due.at,
     })
-    return (await findOrder(tx, o.id))!
+  } else if (due?.move === 'autoComplete') {
+    await complete(ctx, tx, o, null, 'system', m.noteAutoCompleted(o.autoCompleteDays), due.at)
+    mailLater(ctx, 'autoComplete', o.id, ['completed'])
+  } else {
+    return o
   }
-  if (o.status === 'shipped' && o.autoCompleteAt && o.autoCompleteAt <= ctx.now) {
-    await complete(ctx, tx, o, null, 'system', m.noteAutoCompleted(o.autoCompleteDays), o.autoCompleteAt)
-    mailLater(ctx, o.id, ['completed'])
-    return (await findOrder(tx, o.id))!
-  }
-  return o
+  const after = (await findOrder(tx, o.id))!
+  assertLanded(due.move, o.status, after.status)
+  return after
 }
 
 /** Runs the effects of committed moves (mail, caches); a failure is logged, never thrown. */
@@ -516,6 +531,7 @@ async function runEffects(ctx: MoveCtx) {
  */
 async function move(
   deps: OrderDeps,
+  name: OrderPersonMove,
   id: string,
   now: Date,
   fn: (ctx: MoveCtx, tx: DbOrTx, o: OrderRow) => Promise<void>,
@@ -529,6 +545,7 @@ async function move(
     // a deadline moved it first: that move is kept (committed), this one is refused below
     if (o.status !== locked.status) return o.status
     await fn(ctx, tx, o)
+    assertLanded(name, o.status, (await findOrder(tx, id))!.status)
     return undefined
   })
   await runEffects(ctx)
@@ -571,49 +588,20 @@ export async function applyDueOf(deps: OrderDeps, userId: string, now: Date) {
   for (const { id } of due) await applyDue(deps, id, now)
 }
 
-const dueWhere = (now: Date) =>
-  or(
-    and(eq(orders.status, 'paid'), lte(orders.shipBy, now)),
-    and(eq(orders.status, 'shipped'), lte(orders.autoCompleteAt, now)),
-  )
-
 // ———————————————————————————————————————— who may ————————————————————————————————————————
 
-export type Party = 'buyer' | 'seller' | 'sellerOrAdmin' | 'admin' | 'any'
-
 /**
- * Who may see and move an order (docs/product/storefront.md#status-precedence): someone who is neither its buyer, its seller
- * nor an admin gets 404 (the order is not theirs to see); a party who may not make this move gets 403.
+ * Who may see and move an order (docs/product/storefront.md#status-precedence), from the process table: someone who is
+ * neither its buyer, its seller nor an admin gets 404 (the order is not theirs to see); a party the table does not
+ * let make this move gets 403.
  */
-export async function assertParty(db: DbOrTx, user: Viewer, id: string, party: Party) {
+export async function assertParty(db: DbOrTx, user: Viewer, id: string, move: OrderPersonMove | 'read' | 'admin') {
   const o = isUuid(id) ? await findOrder(db, id) : undefined
-  const isBuyer = o?.buyerId === user.id
-  const isSeller = o?.sellerId === user.id
-  const isAdmin = user.role === 'admin'
-  if (!o || !(isBuyer || isSeller || isAdmin)) throw new AppError(404, m.notFound)
-  const ok =
-    party === 'any' ||
-    (party === 'buyer' && isBuyer) ||
-    (party === 'seller' && isSeller) ||
-    (party === 'sellerOrAdmin' && (isSeller || isAdmin)) ||
-    (party === 'admin' && isAdmin)
-  if (!ok) {
-    const message =
-      party === 'buyer'
-        ? m.onlyBuyer
-        : party === 'seller'
-          ? m.onlySeller
-          : party === 'admin'
-            ? m.onlyAdmin
-            : m.sellerOrAdmin
-    throw new AppError(403, message)
-  }
-  return o
+  mayMake(o, user, move)
+  return o!
 }
 
 // ———————————————————————————————————————— the moves ————————————————————————————————————————
-
-const wrongState = (o: OrderRow) => new AppError(409, m.wrongState(o.status))
 
 const audit = (
   tx: DbOrTx,
@@ -649,10 +637,9 @@ async function checkPhotos(deps: OrderDeps, userId: string, urls: string[] | und
 
 /** The seller marks a paid order shipped (carrier, tracking number): the auto-completion clock starts. */
 export async function shipOrder(deps: OrderDeps, user: Viewer, id: string, body: ShipBody, now: Date) {
-  await move(deps, id, now, async (ctx, tx, o) => {
-    if (o.sellerId !== user.id) throw new AppError(403, m.onlySeller)
-    if (o.status !== 'paid') throw wrongState(o)
-    if (!o.address) throw new AppError(409, m.awaitingAddress)
+  await move(deps, 'ship', id, now, async (ctx, tx, o) => {
+    mayMake(o, user, 'ship')
+    allowedNow(o, 'ship')
     await tx
       .update(orders)
       .set({
@@ -672,26 +659,26 @@ export async function shipOrder(deps: OrderDeps, user: Viewer, id: string, body:
       note: m.noteShipped(body.carrier, body.trackingNumber),
       at: now,
     })
-    mailLater(ctx, o.id, ['shipped'])
+    mailLater(ctx, 'ship', o.id, ['shipped'])
   })
 }
 
 /** The buyer's "Everything is OK": a shipped order completes and the seller's money becomes available. */
 export async function confirmOrder(deps: OrderDeps, user: Viewer, id: string, now: Date) {
-  await move(deps, id, now, async (ctx, tx, o) => {
-    if (o.buyerId !== user.id) throw new AppError(403, m.onlyBuyer)
-    if (o.status !== 'shipped') throw wrongState(o)
+  await move(deps, 'confirm', id, now, async (ctx, tx, o) => {
+    mayMake(o, user, 'confirm')
+    allowedNow(o, 'confirm')
     await complete(ctx, tx, o, user.id, 'buyer', m.noteConfirmed, now)
-    mailLater(ctx, o.id, ['completed'])
+    mailLater(ctx, 'confirm', o.id, ['completed'])
   })
 }
 
 /** The buyer reports a problem with a shipped order (before it completes): the money is held for an admin. */
 export async function disputeOrder(deps: OrderDeps, user: Viewer, id: string, body: DisputeBody, now: Date) {
   const photos = await checkPhotos(deps, user.id, body.photos)
-  await move(deps, id, now, async (ctx, tx, o) => {
-    if (o.buyerId !== user.id) throw new AppError(403, m.onlyBuyer)
-    if (o.status !== 'shipped') throw wrongState(o)
+  await move(deps, 'dispute', id, now, async (ctx, tx, o) => {
+    mayMake(o, user, 'dispute')
+    allowedNow(o, 'dispute')
     await tx
       .update(orders)
       .set({
@@ -711,16 +698,16 @@ export async function disputeOrder(deps: OrderDeps, user: Viewer, id: string, bo
       note: `Problem reported: ${DISPUTE_WORDS[body.reason]}`,
       at: now,
     })
-    mailLater(ctx, o.id, ['disputed'])
+    mailLater(ctx, 'dispute', o.id, ['disputed'])
   })
 }
 
 /** The seller's side of a dispute (note and photos); the latest answer is kept, each one is on the timeline. */
 export async function answerDispute(deps: OrderDeps, user: Viewer, id: string, body: AnswerBody, now: Date) {
   const photos = await checkPhotos(deps, user.id, body.photos)
-  await move(deps, id, now, async (_ctx, tx, o) => {
-    if (o.sellerId !== user.id) throw new AppError(403, m.onlySeller)
-    if (o.status !== 'disputed') throw wrongState(o)
+  await move(deps, 'answer', id, now, async (_ctx, tx, o) => {
+    mayMake(o, user, 'answer')
+    allowedNow(o, 'answer')
     await tx
       .update(orders)
       .set({ answerNote: body.note, answerPhotos: photos, updatedAt: now })
@@ -738,10 +725,9 @@ export async function answerDispute(deps: OrderDeps, user: Viewer, id: string, b
 
 /** The buyer gives (or changes) the delivery address of a paid order; the first one starts the seller's clock. */
 export async function setOrderAddress(deps: OrderDeps, user: Viewer, id: string, address: Address, now: Date) {
-  await move(deps, id, now, async (ctx, tx, o) => {
-    if (o.buyerId !== user.id) throw new AppError(403, m.onlyBuyer)
-    if (o.status === 'shipped' || o.status === 'disputed') throw new AppError(409, m.addressAfterShipping)
-    if (o.status !== 'paid') throw wrongState(o)
+  await move(deps, 'address', id, now, async (ctx, tx, o) => {
+    mayMake(o, user, 'address')
+    allowedNow(o, 'address')
     const starts = o.shipBy === null
     await tx
       .update(orders)
@@ -755,7 +741,7 @@ export async function setOrderAddress(deps: OrderDeps, user: Viewer, id: string,
       note: starts ? m.noteAddressAdded : m.noteAddressChanged,
       at: now,
     })
-    if (starts) mailLater(ctx, o.id, ['addressAdded'])
+    if (starts) mailLater(ctx, 'address', o.id, ['addressAdded'])
   })
 }
 
@@ -767,12 +753,11 @@ export async function cancelOrder(deps: OrderDeps, user: Viewer, id: string, bod
   const isAdmin = user.role === 'admin'
   const reason = body?.reason?.trim() || undefined
   if (isAdmin && !reason) throw new AppError(400, m.adminReasonRequired)
-  await move(deps, id, now, async (ctx, tx, o) => {
-    const isSeller = o.sellerId === user.id
-    if (!isSeller && !isAdmin) throw new AppError(403, m.sellerOrAdmin)
-    if (o.status !== 'paid') throw wrongState(o)
-    const byAdmin = isAdmin && !isSeller
+  await move(deps, 'cancel', id, now, async (ctx, tx, o) => {
+    const byAdmin = !mayMake(o, user, 'cancel').includes('seller')
+    allowedNow(o, 'cancel')
     await closeWithFullRefund(ctx, tx, o, {
+      move: 'cancel',
       status: 'cancelled',
       actorId: user.id,
       actorRole: byAdmin ? 'admin' : 'seller',
@@ -884,16 +869,16 @@ export async function refundOrder(
   now: Date,
   clientKey?: string,
 ) {
-  await move(deps, id, now, async (ctx, tx, o) => {
-    if (admin.role !== 'admin') throw new AppError(403, m.onlyAdmin)
+  await move(deps, 'refund', id, now, async (ctx, tx, o) => {
+    mayMake(o, admin, 'refund')
     const request = keyedRequest('refund', body)
     if (await alreadyDone(tx, o, clientKey, request)) return
     const { cents, left } = await refundAmount(tx, o, body.amount)
-    if (o.status !== 'paid' && o.status !== 'shipped') throw wrongState(o)
-    if (left <= 0) throw new AppError(409, m.nothingToRefund)
+    allowedNow(o, 'refund', { refundLeft: left > 0 })
     const key = await refundKey(tx, o, clientKey, cents)
     if (cents >= left) {
       await closeWithFullRefund(ctx, tx, o, {
+        move: 'refund',
         status: 'refunded',
         actorId: admin.id,
         actorRole: 'admin',
@@ -918,7 +903,7 @@ export async function refundOrder(
         note: `${m.noteRefunded(formatUsd(cents))}: ${body.reason}`,
         at: now,
       })
-      mailLater(ctx, o.id, [{ refunded: { cents, why: body.reason } }])
+      mailLater(ctx, 'refund', o.id, [{ refunded: { cents, why: body.reason } }])
     }
     await audit(tx, {
       actorId: admin.id,
@@ -946,17 +931,18 @@ export async function resolveDispute(
   if (body.outcome === 'release' && body.amount !== undefined) throw new AppError(400, m.amountOnlyWithRefund)
   const reason = body.reason?.trim()
   if (!reason) throw new AppError(400, m.adminReasonRequired)
-  await move(deps, id, now, async (ctx, tx, o) => {
-    if (admin.role !== 'admin') throw new AppError(403, m.onlyAdmin)
+  await move(deps, 'resolve', id, now, async (ctx, tx, o) => {
+    mayMake(o, admin, 'resolve')
     const request = keyedRequest('resolve', { ...body, reason })
     if (await alreadyDone(tx, o, clientKey, request)) return
     const { cents, left } = body.outcome === 'refund' ? await refundAmount(tx, o, body.amount) : { cents: 0, left: 0 }
-    if (o.status !== 'disputed') throw wrongState(o)
+    allowedNow(o, 'resolve')
     if (body.outcome === 'release') {
       await complete(ctx, tx, o, admin.id, 'admin', `${m.noteReleased}: ${reason}`, now)
-      mailLater(ctx, o.id, [{ resolved: 'the money goes to the seller' }, 'completed'])
+      mailLater(ctx, 'resolve', o.id, [{ resolved: 'the money goes to the seller' }, 'completed'])
     } else if (cents >= left) {
       await closeWithFullRefund(ctx, tx, o, {
+        move: 'resolve',
         status: 'refunded',
         actorId: admin.id,
         actorRole: 'admin',
@@ -973,7 +959,7 @@ export async function resolveDispute(
         idempotencyKey: await refundKey(tx, o, clientKey, cents),
       })
       await complete(ctx, tx, o, admin.id, 'admin', `${m.notePartialRefund(formatUsd(cents))}: ${reason}`, now)
-      mailLater(ctx, o.id, [
+      mailLater(ctx, 'resolve', o.id, [
         { refunded: { cents, why: reason } },
         { resolved: m.notePartialRefund(formatUsd(cents)) },
         'completed',

@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type Order } from '@preloved/shared/orders'
 import { describe, expect, it } from 'vitest'
 import { orderActions, orderDeadline, orderNextStep, orderViewer } from './order-state'
 
-type Shape = Pick<Order, 'status' | 'awaitingAddress' | 'shipBy' | 'autoCompleteAt' | 'dispute'>
+type Shape = Pick<Order, 'status' | 'awaitingAddress' | 'shipBy' | 'autoCompleteAt' | 'dispute' | 'amount' | 'refunded'>
 
 const SHIP_BY = '2026-12-01T17:00:00.000Z'
 const AUTO = '2026-12-04T09:30:00.000Z'
@@ -13,6 +13,8 @@ const order = (over: Partial<Shape> = {}): Shape => ({
   shipBy: SHIP_BY,
   autoCompleteAt: null,
   dispute: null,
+  amount: 180,
+  refunded: 0,
   ...over,
 })
 const dispute = (answer: string | null): Order['dispute'] => ({
@@ -41,9 +43,10 @@ describe('orderActions: only what each party may do now', () => {
     expect(orderActions(order({ awaitingAddress: true, shipBy: null }), 'seller')).toEqual(['cancel'])
   })
 
-  it('the buyer adds a missing address to a paid order, and has nothing to do otherwise until it ships', () => {
+  it('the buyer adds a missing address to a paid order, or changes it until the bag ships', () => {
     expect(orderActions(order({ awaitingAddress: true, shipBy: null }), 'buyer')).toEqual(['address'])
-    expect(orderActions(order(), 'buyer')).toEqual([])
+    expect(orderActions(order(), 'buyer')).toEqual(['address'])
+    expect(orderActions(order({ status: 'shipped', autoCompleteAt: AUTO }), 'buyer')).not.toContain('address')
   })
 
   it('the buyer confirms or reports a problem with a shipped order; the seller waits', () => {

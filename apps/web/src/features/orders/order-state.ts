@@ -1,11 +1,12 @@
 import { type OrderViewer, orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
+import { type OrderPersonMove, orderFactsOf, orderMovesFor } from '@preloved/shared/order-process'
 import type { Order } from '@preloved/shared/orders'
 import { formatDeadline } from '@/lib/format-date'
 
 export type { OrderViewer }
 
-/** What the order page may offer: each move of docs/product/orders.md#moves a buyer or seller makes on this page. */
-export type OrderAction = 'ship' | 'cancel' | 'confirm' | 'dispute' | 'address' | 'answer'
+/** A move the order page may offer (docs/product/orders.md#moves): the buyer's and the seller's. */
+export type OrderAction = OrderPersonMove
 
 /** Who the signed-in user is to this order: its buyer, its seller, an admin, or (null) nobody the page serves. */
 export function orderViewer(
@@ -45,23 +46,17 @@ export function orderNextStep(order: NextStepOrder, viewer: OrderViewer, timeZon
 }
 
 /**
- * The moves this viewer may make now (docs/product/orders.md#moves), and nothing else: the seller ships (once the address is
- * there) or cancels a paid order; the buyer adds a missing address, confirms or reports a problem with a shipped one;
- * the seller answers a dispute (again if they have more to say: the server keeps the latest answer, each on the
- * timeline). Admins act from their own pages.
+ * The moves this viewer may make now, and nothing else: what the order process table gives them
+ * (packages/shared/src/order-process.ts), which is what the server accepts. The seller ships (once the address is
+ * there) or cancels a paid order and answers a dispute; the buyer gives or changes the address until the bag ships,
+ * then confirms or reports a problem. Admins act from their own pages (`adminOrderMoves`, shared).
  */
-export function orderActions(order: Pick<Order, 'status' | 'awaitingAddress'>, viewer: OrderViewer): OrderAction[] {
-  if (viewer === 'seller') {
-    if (order.status === 'paid') return order.awaitingAddress ? ['cancel'] : ['ship', 'cancel']
-    if (order.status === 'disputed') return ['answer']
-    return []
-  }
-  if (viewer === 'buyer') {
-    if (order.status === 'paid') return order.awaitingAddress ? ['address'] : []
-    if (order.status === 'shipped') return ['confirm', 'dispute']
-    return []
-  }
-  return []
+export function orderActions(
+  order: Pick<Order, 'status' | 'awaitingAddress' | 'amount' | 'refunded'>,
+  viewer: OrderViewer,
+): OrderAction[] {
+  if (viewer === 'admin') return []
+  return orderMovesFor(orderFactsOf(order), [viewer])
 }
 
 /** The deadline that matters now and what it is called, or null when none runs. */

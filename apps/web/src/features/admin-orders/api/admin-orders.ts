@@ -116,6 +116,10 @@ export function newIdempotencyKey(): string {
 /** POST /api/orders/{id}/refund (admin; paid or shipped): in full without `amount`, with a reason for the audit log. */
 export const useRefundOrder = () => useOrderMove<RefundBody>((id) => `/orders/${encodeURIComponent(id)}/refund`)
 
+/** POST /api/orders/{id}/cancel (admin, with a reason; paid only): the buyer is refunded in full, the bag for sale again. */
+export const useAdminCancelOrder = () =>
+  useOrderMove<{ reason: string }>((id) => `/orders/${encodeURIComponent(id)}/cancel`)
+
 /** POST /api/orders/{id}/resolve (admin; disputed only): release, or refund (in part with `amount`; the rest to the seller). */
 export const useResolveDispute = () => useOrderMove<ResolveBody>((id) => `/orders/${encodeURIComponent(id)}/resolve`)
 

@@ -1,5 +1,6 @@
 import { moneyPagesMessages } from '@preloved/shared/messages/money-pages'
-import { PackageSearch, RotateCcw, Scale, Search, ShieldCheck } from 'lucide-react'
+import { adminOrderMoves } from '@preloved/shared/order-process'
+import { Ban, PackageSearch, RotateCcw, Scale, Search, ShieldCheck } from 'lucide-react'
 import { type FormEvent, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { OrderStatusBadge } from '@/components/orders/order-status-badge'
@@ -16,7 +17,14 @@ import { formatPrice } from '@/lib/format'
 import { formatDay } from '@/lib/format-date'
 import { refundableDollars, toCents } from '@/lib/money'
 import { toast } from '@/lib/notify'
-import { newIdempotencyKey, type Order, useAdminOrders, useCloseChargeback, useRefundOrder } from '../api/admin-orders'
+import {
+  newIdempotencyKey,
+  type Order,
+  useAdminCancelOrder,
+  useAdminOrders,
+  useCloseChargeback,
+  useRefundOrder,
+} from '../api/admin-orders'
 import { RefundDialog } from './refund-dialog'
 
 const t = moneyPagesMessages.orders
@@ -59,7 +67,10 @@ function OrderCell({ order }: { order: Order }) {
   )
 }
 
-/** Admin "Orders": search by order id or email; refund a paid or shipped order after a confirmation. */
+/**
+ * Admin "Orders": search by order id or email; on each order, the moves the order process table gives an admin now
+ * (cancel a paid order, refund a paid or shipped one, open a dispute to resolve it), each after a confirmation.
+ */
 export function AdminOrdersView() {
   const [params, setParams] = useSearchParams()
   const q = (params.get('q') ?? '').trim()
@@ -70,6 +81,9 @@ export function AdminOrdersView() {
   const [toRefund, setToRefund] = useState<Order | null>(null)
   // one key per opened confirmation: a repeated request (a retry, a double submit) is the same refund
   const [refundKey, setRefundKey] = useState('')
+  const cancel = useAdminCancelOrder()
+  const [toCancel, setToCancel] = useState<Order | null>(null)
+  const [cancelKey, setCancelKey] = useState('')
   const closeChargeback = useCloseChargeback()
   const [toClose, setToClose] = useState<Order | null>(null)
   const [closeKey, setCloseKey] = useState('')
@@ -127,11 +141,11 @@ export function AdminOrdersView() {
       header: 'Actions',
       unlabelledWhenStacked: true,
       cell: (order) => {
-        const refundable = (order.status === 'paid' || order.status === 'shipped') && refundableDollars(order) > 0
-        if (!refundable && order.status !== 'disputed' && !order.chargeback) return null
+        const moves = adminOrderMoves(order)
+        if (moves.length === 0 && !order.chargeback) return null
         return (
           <div className="flex flex-wrap gap-2 whitespace-nowrap sm:flex-col">
-            {order.status === 'disputed' ? (
+            {moves.includes('resolve') ? (
               <ButtonLink
                 to={paths.dashboard.dispute(order._id)}
                 size="sm"
@@ -158,7 +172,22 @@ export function AdminOrdersView() {
                 {t.closeChargeback}
               </Button>
             ) : null}
-            {refundable ? (
+            {moves.includes('cancel') ? (
+              <Button
+                size="sm"
+                variant="subtle"
+                className="gap-1.5"
+                aria-label={`${t.cancel}: ${order.product.title}`}
+                onClick={() => {
+                  setCancelKey(newIdempotencyKey())
+                  setToCancel(order)
+                }}
+              >
+                <Ban aria-hidden="true" className="size-4" />
+                {t.cancel}
+              </Button>
+            ) : null}
+            {moves.includes('refund') ? (
               <Button
                 size="sm"
                 variant="subtle"
@@ -244,6 +273,29 @@ export function AdminOrdersView() {
           )
         }
         onCancel={() => setToClose(null)}
+      />
+      <ActionDialog
+        open={toCancel !== null}
+        title={t.cancelTitle}
+        message={t.cancelMessage(toCancel?.product.title ?? '')}
+        confirmLabel={t.cancelConfirm}
+        tone="danger"
+        reason={{ label: t.reason, hint: t.reasonHint, required: t.reasonRequired }}
+        busy={cancel.isPending}
+        onConfirm={(reason) =>
+          toCancel &&
+          cancel.mutate(
+            { id: toCancel._id, idempotencyKey: cancelKey, reason },
+            {
+              onSuccess: () => {
+                toast.success(t.cancelled)
+                setToCancel(null)
+              },
+              onError: (error) => toast.error(error.message),
+            },
+          )
+        }
+        onCancel={() => setToCancel(null)}
       />
       <RefundDialog
         open={toRefund !== null}

@@ -33,7 +33,9 @@ export function OrderActions({ order, viewer }: { order: Order; viewer: OrderVie
       <h2 id="order-actions-title" className="text-lg font-semibold">
         {t.actionsHeading}
       </h2>
-      {actions.includes('address') ? <OrderAddressForm orderId={order._id} /> : null}
+      {actions.includes('address') ? (
+        <OrderAddressForm orderId={order._id} current={order.awaitingAddress ? null : order.address} />
+      ) : null}
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         {actions.includes('ship') ? (
           <Button variant="primary" onClick={() => setOpen('ship')}>

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type Address, addressSchema } from '@preloved/shared/addresses'
 import { orderPagesMessages as t } from '@preloved/shared/messages/order-pages'
+import type { Order } from '@preloved/shared/orders'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { Button } from '@/components/ui/button'
@@ -12,10 +14,32 @@ import { useOrderAddress } from '../api/orders'
 const f = t.addressFields
 
 /**
- * The buyer's delivery address for a paid order that has none yet (the original payment call without it): PUT
- * /api/orders/{id}/address, checked first with the shared addressSchema, whose messages show under each field.
+ * The buyer's delivery address for a paid order: PUT /api/orders/{id}/address, checked first with the shared
+ * addressSchema, whose messages show under each field. Without an address yet (the original payment call without it)
+ * the form is open; with one (`current`), a button opens it filled in, to change it until the bag ships. It closes
+ * once saved.
  */
-export function OrderAddressForm({ orderId }: { orderId: string }) {
+export function OrderAddressForm({ orderId, current }: { orderId: string; current?: Order['address'] }) {
+  const [open, setOpen] = useState(!current)
+  if (!open)
+    return (
+      <Button variant="subtle" className="self-start" onClick={() => setOpen(true)}>
+        {t.actions.addressChange}
+      </Button>
+    )
+  return <AddressForm orderId={orderId} current={current ?? null} onDone={() => setOpen(false)} />
+}
+
+function AddressForm({
+  orderId,
+  current,
+  onDone,
+}: {
+  orderId: string
+  current: Order['address']
+  /** Saved, or (when changing) left as it was. */
+  onDone: () => void
+}) {
   const save = useOrderAddress(orderId)
   const {
     register,
@@ -24,19 +48,23 @@ export function OrderAddressForm({ orderId }: { orderId: string }) {
     formState: { errors },
   } = useForm<z.input<typeof addressSchema>, unknown, Address>({
     resolver: zodResolver(addressSchema),
-    defaultValues: { name: '', line1: '', line2: '', city: '', postcode: '', country: '', phone: '' },
+    defaultValues: { name: '', line1: '', line2: '', city: '', postcode: '', country: '', phone: '', ...current },
   })
   const submit = handleSubmit((body) =>
     save.mutate(body, {
-      onSuccess: () => toast.success(t.actions.addressSaved),
+      onSuccess: () => {
+        toast.success(current ? t.actions.addressChanged : t.actions.addressSaved)
+        onDone()
+      },
       onError: (error) => setError('root', { message: error.message }),
     }),
   )
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-labelledby="order-address-title">
       <h3 id="order-address-title" className="text-base font-semibold">
-        {t.actions.addressLead}
+        {current ? t.actions.addressChange : t.actions.addressLead}
       </h3>
+      {current ? <p className="text-sm text-base-content/70">{t.actions.addressChangeLead}</p> : null}
       <Field label={f.name} autoComplete="shipping name" required error={errors.name?.message} {...register('name')} />
       <Field
         label={f.line1}
@@ -85,16 +113,17 @@ export function OrderAddressForm({ orderId }: { orderId: string }) {
         />
       </div>
       {errors.root?.message ? <FormAlert>{errors.root.message}</FormAlert> : null}
-      <Button
-        type="submit"
-        variant="primary"
-        className="self-start"
-        disabled={save.isPending}
-        aria-busy={save.isPending || undefined}
-      >
-        {save.isPending ? <span aria-hidden="true" className="loading loading-spinner loading-sm" /> : null}
-        {t.actions.addressSave}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" variant="primary" disabled={save.isPending} aria-busy={save.isPending || undefined}>
+          {save.isPending ? <span aria-hidden="true" className="loading loading-spinner loading-sm" /> : null}
+          {t.actions.addressSave}
+        </Button>
+        {current ? (
+          <Button variant="subtle" onClick={onDone}>
+            {t.actions.close}
+          </Button>
+        ) : null}
+      </div>
     </form>
   )
 }
