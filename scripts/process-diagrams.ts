@@ -3,6 +3,7 @@
 // apps/server/test/process-diagrams.test.ts fails while a drawn diagram differs from its table.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { OFFER_PROCESS } from '../packages/shared/src/offer-process.ts'
 import { ORDER_PROCESS } from '../packages/shared/src/order-process.ts'
 import { mermaidOf } from '../packages/shared/src/process.ts'
 
@@ -11,6 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 /** Each diagram: the doc it is drawn in, its marker's name, and the drawing. */
 export const DIAGRAMS = [
   { doc: 'docs/product/orders.md', name: 'order-process', text: mermaidOf(ORDER_PROCESS, 'paid') },
+  { doc: 'docs/product/offers.md', name: 'offer-process', text: mermaidOf(OFFER_PROCESS, 'pending') },
 ]
 
 /** The doc's text with the diagram drawn between its markers (an error when the markers are missing). */

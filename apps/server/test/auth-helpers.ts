@@ -128,3 +128,16 @@ async function tokenFor(
   const token = jwt.json().accessToken as string
   return { id, email, name, cookie, token, bearer: { authorization: `Bearer ${token}` } }
 }
+
+/**
+ * The people a process's contract test plays every move as, besides the buyer of each order or offer: a seller, an
+ * admin (ADMIN_EMAIL) and a stranger to everything (`prefix` keeps their emails apart from other files').
+ */
+export async function signUpCast(app: FastifyInstance, prefix: string) {
+  const [seller, admin, stranger] = await Promise.all([
+    signUp(app, { email: `${prefix}-seller@example.test`, role: 'seller' }),
+    signUp(app, { email: ADMIN_EMAIL }),
+    signUp(app, { email: `${prefix}-stranger@example.test`, role: 'customer' }),
+  ])
+  return { seller, admin, stranger }
+}

@@ -1,3 +1,4 @@
+import { OFFER_ROUTES } from '@preloved/shared/offer-process'
 import { OFFER_STATUSES } from '@preloved/shared/offers'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
@@ -32,7 +33,8 @@ let runs = 0
 
 type Who = 'buyer1' | 'buyer2' | 'seller' | 'stranger' | 'admin' | 'anonymous'
 const WHO: Who[] = ['buyer1', 'buyer2', 'seller', 'stranger', 'admin', 'anonymous']
-const MOVES = ['accept', 'decline', 'counter', 'withdraw'] as const
+/** Every move a party makes in the offer process table. */
+const MOVES = OFFER_ROUTES
 
 const hostile = fc.oneof(
   fc.constantFrom(...HOSTILE),

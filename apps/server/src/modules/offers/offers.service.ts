@@ -1,6 +1,8 @@
 import { messages } from '@preloved/shared/messages'
 import type { NotificationKind } from '@preloved/shared/notifications'
+import { type OfferRoute, offerFromState, offerRefusal } from '@preloved/shared/offer-process'
 import { type CreateOfferBody, minOfferCents, offerCents } from '@preloved/shared/offers'
+import type { ProcessActor } from '@preloved/shared/process'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Db, DbOrTx } from '../../db/client.ts'
@@ -337,24 +339,27 @@ async function assertNoStandingOffer(tx: DbOrTx, productId: string, buyerId: str
 
 // ———————————————————————————————————————— the moves ————————————————————————————————————————
 
-export type OfferMove = 'accept' | 'decline' | 'counter' | 'withdraw'
+/** A party's move, by its route (the offer process table, packages/shared/src/offer-process.ts). */
+export type OfferMove = OfferRoute
+
+/** What a user is to an offer: its buyer or its seller (nobody else may see it). */
+const partsOf = (offer: OfferRow, user: CurrentUser): ProcessActor[] => [
+  ...(offer.buyerId === user.id ? (['buyer'] as const) : []),
+  ...(offer.sellerId === user.id ? (['seller'] as const) : []),
+]
 
 /**
  * Status precedence before the body is read: 404 when the offer does not exist or the caller is neither its buyer nor
- * its seller (nobody else may see it), then 403 when this move is the other party's. Who accepts or declines follows
- * the state: the seller a pending offer, the buyer a counter-offer; in any other state both get the 409 of the move.
+ * its seller (nobody else may see it), then 403 when the offer process table gives this move, in the offer's state,
+ * to the other party: the seller accepts or declines a pending offer, the buyer a counter-offer; only the seller
+ * counters, only the buyer withdraws. In a state no row of the move is made from, both get the 409 of the move.
  */
 export async function assertOfferParty(db: Db, user: CurrentUser, id: string, move: OfferMove, now: Date) {
   const offer = isUuid(id) ? await findOffer(db, id) : undefined
-  if (!offer || (offer.buyerId !== user.id && offer.sellerId !== user.id)) throw new AppError(404, m.notFound)
-  const isSeller = offer.sellerId === user.id
-  if (move === 'counter' && !isSeller) throw new AppError(403, m.onlySeller)
-  if (move === 'withdraw' && isSeller) throw new AppError(403, m.onlyBuyer)
-  if (move === 'accept' || move === 'decline') {
-    const status = effectiveStatus(offer, now)
-    if (status === 'pending' && !isSeller) throw new AppError(403, m.sellerDecides)
-    if (status === 'countered' && isSeller) throw new AppError(403, m.buyerDecides)
-  }
+  const parts = offer ? partsOf(offer, user) : []
+  if (!offer || parts.length === 0) throw new AppError(404, m.notFound)
+  const refusal = offerRefusal(move, effectiveStatus(offer, now), parts)
+  if (refusal) throw new AppError(403, m[refusal])
   return offer
 }
 
@@ -483,8 +488,8 @@ export async function moveOffer(
     await announceOffer(deps, offer.id, 'withdrawn')
     return
   }
-  // accept and decline: the seller's on a pending offer, the buyer's on a counter-offer
-  const from = isSeller ? 'pending' : 'countered'
+  // accept and decline: the seller's on a pending offer, the buyer's on a counter-offer (the table's rows)
+  const from = offerFromState(move, partsOf(offer, user)) as 'pending' | 'countered'
   if (move === 'accept') return accept(deps, offer, from, now)
   await settle(deps, offer, from, 'declined', now)
   await announceOffer(deps, offer.id, isSeller ? 'declinedBySeller' : 'declinedByBuyer')

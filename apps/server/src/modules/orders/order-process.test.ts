@@ -8,7 +8,7 @@ import {
 import { type Order, orderSchema } from '@preloved/shared/orders'
 import { mermaidOf, type ProcessActor } from '@preloved/shared/process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts'
+import { ADMIN_EMAIL, type Session, signUp, signUpCast } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { ADDRESS, paidOrder } from '../../../test/order-fixtures.ts'
 
@@ -26,11 +26,7 @@ let buyers = 0
 
 beforeAll(async () => {
   t = await buildTestApp({ ADMIN_EMAIL, RATE_LIMIT_FACTOR: '100' })
-  ;[seller, admin, stranger] = await Promise.all([
-    signUp(t.app, { email: 'op-seller@example.test', role: 'seller' }),
-    signUp(t.app, { email: ADMIN_EMAIL }),
-    signUp(t.app, { email: 'op-stranger@example.test', role: 'customer' }),
-  ])
+  ;({ seller, admin, stranger } = await signUpCast(t.app, 'op'))
 })
 afterAll(() => t.close())
 

@@ -1,4 +1,5 @@
 import { offersMessages as m } from '@preloved/shared/messages/offers'
+import { offerRoutesFor } from '@preloved/shared/offer-process'
 import type { Offer } from '@preloved/shared/offers'
 import { HandCoins } from 'lucide-react'
 import { useState } from 'react'
@@ -37,55 +38,65 @@ type Pending = { offer: Offer; move: OfferMove; title: string; message: string; 
 
 type CardProps = { offer: Offer; side: OfferRole; onPayNow: PayNow; ask: (p: Pending) => void; counter: () => void }
 
-/** The one or two things this party may do now with this offer. */
+/**
+ * The one or two things this party may do now with this offer: the moves the offer process table gives them in its
+ * state (packages/shared/src/offer-process.ts), then paying for an accepted one.
+ */
 function Actions({ offer, side, onPayNow, ask, counter }: CardProps) {
   const rules = useOfferRules()
   const hours = rules.data?.holdHours ?? 24
   const of = (label: string) => `${label}: ${offer.product.title}`
-  if (side === 'seller' && offer.status === 'pending') {
+  const routes = offerRoutesFor(offer.status, [side])
+  if (side === 'seller' && routes.length > 0) {
     return (
       <>
-        <Button
-          size="sm"
-          variant="primary"
-          aria-label={of(m.accept)}
-          onClick={() =>
-            ask({
-              offer,
-              move: 'accept',
-              title: m.confirmAcceptTitle,
-              message: m.confirmAcceptBody(formatPrice(offer.amount), hours),
-              label: m.accept,
-              done: m.accepted,
-            })
-          }
-        >
-          {m.accept}
-        </Button>
-        <Button size="sm" variant="subtle" aria-label={of(m.counter)} onClick={counter}>
-          {m.counter}
-        </Button>
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={of(m.decline)}
-          onClick={() =>
-            ask({
-              offer,
-              move: 'decline',
-              title: m.confirmDeclineTitle,
-              message: m.fromBuyer(offer.buyer.name),
-              label: m.decline,
-              done: m.declined,
-            })
-          }
-        >
-          {m.decline}
-        </Button>
+        {routes.includes('accept') ? (
+          <Button
+            size="sm"
+            variant="primary"
+            aria-label={of(m.accept)}
+            onClick={() =>
+              ask({
+                offer,
+                move: 'accept',
+                title: m.confirmAcceptTitle,
+                message: m.confirmAcceptBody(formatPrice(offer.amount), hours),
+                label: m.accept,
+                done: m.accepted,
+              })
+            }
+          >
+            {m.accept}
+          </Button>
+        ) : null}
+        {routes.includes('counter') ? (
+          <Button size="sm" variant="subtle" aria-label={of(m.counter)} onClick={counter}>
+            {m.counter}
+          </Button>
+        ) : null}
+        {routes.includes('decline') ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={of(m.decline)}
+            onClick={() =>
+              ask({
+                offer,
+                move: 'decline',
+                title: m.confirmDeclineTitle,
+                message: m.fromBuyer(offer.buyer.name),
+                label: m.decline,
+                done: m.declined,
+              })
+            }
+          >
+            {m.decline}
+          </Button>
+        ) : null}
       </>
     )
   }
-  if (side === 'buyer' && offer.status === 'pending') {
+  if (side === 'buyer' && routes.includes('withdraw')) {
     return (
       <Button
         size="sm"
@@ -106,7 +117,7 @@ function Actions({ offer, side, onPayNow, ask, counter }: CardProps) {
       </Button>
     )
   }
-  if (side === 'buyer' && offer.status === 'countered' && offer.counter !== null) {
+  if (side === 'buyer' && routes.includes('accept') && offer.counter !== null) {
     const counterPrice = formatPrice(offer.counter)
     return (
       <>
