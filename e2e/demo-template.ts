@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildApp } from '../apps/server/src/app.ts'
 import { LOCK_FILE } from '../apps/server/src/db/data-dir-lock.ts'
-import { orderRulesOf } from '../apps/server/src/modules/orders/orders.service.ts'
+import { orderRulesOf } from '../apps/server/src/modules/orders/order-deps.ts'
 import { type Config, loadConfig } from '../apps/server/src/plugins/config.ts'
 
 /**

@@ -3,19 +3,17 @@ import type { Address } from '@preloved/shared/addresses'
 import type { Carrier, DisputeReason } from '@preloved/shared/orders'
 import { and, eq } from 'drizzle-orm'
 import { balanceOf } from '../../modules/orders/ledger.ts'
-import type { Viewer } from '../../modules/orders/orders.repository.ts'
+import type { OrderDeps, OrderRules } from '../../modules/orders/order-deps.ts'
 import {
   answerDispute,
-  applyDue,
   confirmOrder,
-  createPaidOrder,
   disputeOrder,
-  type OrderDeps,
-  type OrderRules,
   refundOrder,
   resolveDispute,
   shipOrder,
-} from '../../modules/orders/orders.service.ts'
+} from '../../modules/orders/order-moves.ts'
+import type { Viewer } from '../../modules/orders/orders.repository.ts'
+import { applyDue, createPaidOrder } from '../../modules/orders/orders.service.ts'
 import { amountDue } from '../../modules/payments/discount.ts'
 import type { Db } from '../client.ts'
 import {

@@ -11,7 +11,8 @@ import { type Cursor, encodeCursor } from '../../lib/paging.ts'
 import type { CurrentUser } from '../../plugins/auth.ts'
 import type { Mailer } from '../mail/mail.service.ts'
 import { balanceOf, payoutReversalEntry } from '../orders/ledger.ts'
-import { applyDueOf, type OrderDeps } from '../orders/orders.service.ts'
+import type { OrderDeps } from '../orders/order-deps.ts'
+import { applyDueOf } from '../orders/orders.service.ts'
 import type { StripeGateway } from '../payments/stripe-gateway.ts'
 import {
   claimStalePayouts,

@@ -5,7 +5,8 @@ import { ADMIN_EMAIL, type Session, signUp } from '../../../test/auth-helpers.ts
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { expectBalanced, paidOrder } from '../../../test/order-fixtures.ts'
 import { ledgerEntries, orders, refunds } from '../../db/schema/index.ts'
-import { orderDepsOf, sweepOrders } from '../orders/orders.service.ts'
+import { orderDepsOf } from '../orders/order-deps.ts'
+import { sweepOrders } from '../orders/orders.service.ts'
 
 /**
  * The money of random orders (any price, shipping, first order or not) and random sequences of their moves, through

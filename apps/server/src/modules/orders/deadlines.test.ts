@@ -4,7 +4,8 @@ import { type Session, signUp } from '../../../test/auth-helpers.ts'
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { ADDRESS, expectBalanced, paidOrder } from '../../../test/order-fixtures.ts'
 import { bookings, orderEvents, orders, outbox, products, refunds } from '../../db/schema/index.ts'
-import { orderDepsOf, sweepOrders } from './orders.service.ts'
+import { orderDepsOf } from './order-deps.ts'
+import { sweepOrders } from './orders.service.ts'
 
 /** SHIP_DAYS and AUTO_COMPLETE_DAYS with a moved clock: the sweeper, two sweepers at once, and reads catching up. */
 let t: TestApp

@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts'
 import { expectBalanced, paidOrder } from '../../../test/order-fixtures.ts'
 import { ledgerEntries, orders, payments, refunds, testCharges } from '../../db/schema/index.ts'
 import { balanceOf } from './ledger.ts'
-import { orderDepsOf, sweepOrders } from './orders.service.ts'
+import { orderDepsOf } from './order-deps.ts'
+import { sweepOrders } from './orders.service.ts'
 
 /** Money rules under concurrency: refunds never exceed what was paid, balances are sums of the ledger. */
 let t: TestApp

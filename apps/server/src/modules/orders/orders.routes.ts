@@ -20,6 +20,17 @@ import { orders } from '../../db/schema/index.ts'
 import { AppError } from '../../lib/errors.ts'
 import { decodeCursor, encodeCursor, isUuid, nextLink } from '../../lib/paging.ts'
 import { signedInUser } from '../../plugins/auth.ts'
+import { orderDepsOf } from './order-deps.ts'
+import {
+  answerDispute,
+  cancelOrder,
+  confirmOrder,
+  disputeOrder,
+  refundOrder,
+  resolveDispute,
+  setOrderAddress,
+  shipOrder,
+} from './order-moves.ts'
 import {
   adminSearchWhere,
   findOrderView,
@@ -28,20 +39,7 @@ import {
   toOrderJsonList,
   type Viewer,
 } from './orders.repository.ts'
-import {
-  answerDispute,
-  applyDue,
-  applyDueOf,
-  assertParty,
-  cancelOrder,
-  confirmOrder,
-  disputeOrder,
-  orderDepsOf,
-  refundOrder,
-  resolveDispute,
-  setOrderAddress,
-  shipOrder,
-} from './orders.service.ts'
+import { applyDue, applyDueOf, assertParty } from './orders.service.ts'
 
 const idParams = z.object({ id: z.string().max(64) })
 const listQuery = pageQuerySchema.extend(ordersQuerySchema.shape)

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { centsToDollars } from '../../lib/money.ts'
 import { signedInUser } from '../../plugins/auth.ts'
-import { orderDepsOf } from '../orders/orders.service.ts'
+import { orderDepsOf } from '../orders/order-deps.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { discountRulesOf } from './discount.ts'
 import {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { handleChargebackEvent } from '../earnings/chargebacks.ts'
-import { orderDepsOf } from '../orders/orders.service.ts'
+import { orderDepsOf } from '../orders/order-deps.ts'
 import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
 import { handleStripeEvent } from './payments.service.ts'
 

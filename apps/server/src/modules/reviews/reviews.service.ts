@@ -14,8 +14,9 @@ import { orders, products, reviews, users } from '../../db/schema/index.ts'
 import { AppError, pgConstraint, pgErrorCode } from '../../lib/errors.ts'
 import { isUuid } from '../../lib/paging.ts'
 import { type NotifyDeps, notify, notifyDepsOf } from '../notifications/notify.ts'
+import { orderDepsOf } from '../orders/order-deps.ts'
 import { findOrder, lockOrder, type OrderRow, type Viewer } from '../orders/orders.repository.ts'
-import { applyDue, orderDepsOf } from '../orders/orders.service.ts'
+import { applyDue } from '../orders/orders.service.ts'
 import { medianShownOf, ratingOf } from './badges.ts'
 import {
   findReview,
