@@ -292,7 +292,7 @@ describe("the README's demo accounts", () => {
     expect(listed).toBe(
       (await db().select({ id: users.id }).from(users).where(like(users.email, '%@demo.preloved.test'))).length,
     )
-    // the discount is spent only by a discounted payment not refunded (payments.service discountSpent): the demo
+    // the discount is spent only by a discounted payment not refunded (discountSpent in payments/first-order-discount.ts): the demo
     // customers' discounted orders were refunded, so the payment page still offers them 15 % off (e2e/buying)
     for (const c of DEMO_CUSTOMERS) {
       const [user] = await db().select().from(users).where(eq(users.email, c.email))

@@ -11,21 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { centsToDollars } from '../../lib/money.ts'
 import { signedInUser } from '../../plugins/auth.ts'
-import { orderDepsOf } from '../orders/order-deps.ts'
-import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
-import { discountRulesOf } from './discount.ts'
-import {
-  confirmTestPayment,
-  createPaymentIntent,
-  isProductPaid,
-  paidBookingIds,
-  recordPayment,
-} from './payments.service.ts'
+import { confirmTestPayment, createPaymentIntent } from './checkout.ts'
+import { paymentDepsOf } from './payment-deps.ts'
+import { isProductPaid, paidBookingIds, recordPayment } from './settle.ts'
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const perAccount = app.limiter({ max: 30, windowMs: 10 * 60_000, key: (req) => `payment:${req.user?.id}` })
-  /** For renewing a hold (the bag reads 'Reserved' again) and recording a payment (the bag is sold). */
-  const onListingsChanged: ListingsChanged = listingsChanged.bind(null, app)
 
   app.post(
     '/create-payment-intent',
@@ -48,18 +39,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const intent = await createPaymentIntent(
-        app.db,
-        onListingsChanged,
+        paymentDepsOf(app, req.log),
         signedInUser(req),
         req.body.bookingId,
         app.now(),
-        {
-          holdMinutes: app.config.HOLD_MINUTES,
-          maxOpenHolds: app.config.MAX_OPEN_HOLDS,
-          ...discountRulesOf(app.config),
-        },
-        app.stripe,
-        req.log,
         req.body.address === undefined ? undefined : { raw: req.body.address, save: req.body.saveAddress === true },
       )
       return {
@@ -88,12 +71,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const transactionId = await confirmTestPayment(
-        app.db,
+        paymentDepsOf(app, req.log),
         signedInUser(req),
         req.body.clientSecret,
         req.body.card,
         app.now(),
-        discountRulesOf(app.config),
       )
       return { status: 'succeeded' as const, transactionId }
     },
@@ -113,15 +95,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const id = await recordPayment(
-        app.db,
-        onListingsChanged,
-        app.stripe,
+        paymentDepsOf(app, req.log),
         signedInUser(req),
         req.body.transactionId,
         req.body.bookingId,
-        orderDepsOf(app, req.log),
         app.now(),
-        req.log,
       )
       return { acknowledged: true as const, insertedId: id }
     },

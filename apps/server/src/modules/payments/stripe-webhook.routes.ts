@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.ts'
 import { handleChargebackEvent } from '../earnings/chargebacks.ts'
-import { orderDepsOf } from '../orders/order-deps.ts'
-import { type ListingsChanged, listingsChanged } from '../products/list-cache.ts'
-import { handleStripeEvent } from './payments.service.ts'
+import { paymentDepsOf } from './payment-deps.ts'
+import { handleStripeEvent } from './stripe-events.ts'
 
 /**
  * POST /api/stripe/webhook: Stripe tells us a PaymentIntent succeeded (docs/product/checkout.md#processors), so a payment is recorded even
@@ -15,8 +14,6 @@ import { handleStripeEvent } from './payments.service.ts'
 export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
-  /** A recorded payment sells the bag. */
-  const onListingsChanged: ListingsChanged = listingsChanged.bind(null, app)
 
   app.post(
     '/stripe/webhook',
@@ -47,15 +44,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.info({ event: event.id, type: event.type, result: chargeback }, 'stripe webhook')
         return { received: true as const, result: chargeback }
       }
-      const result = await handleStripeEvent(
-        app.db,
-        onListingsChanged,
-        stripe,
-        event,
-        orderDepsOf(app, req.log),
-        app.now(),
-        req.log,
-      )
+      const result = await handleStripeEvent({ ...paymentDepsOf(app, req.log), stripe }, event, app.now())
       req.log.info({ event: event.id, type: event.type, result }, 'stripe webhook')
       return { received: true as const, result }
     },
