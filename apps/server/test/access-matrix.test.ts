@@ -951,7 +951,7 @@ describe('authorization matrix', () => {
         if (res.statusCode >= 400)
           expect(
             Object.keys(res.json())
-              .filter((k) => k !== 'code')
+              .filter((k) => k !== 'code' && k !== 'field')
               .sort(),
           ).toEqual(['error', 'message', 'statusCode'])
       })

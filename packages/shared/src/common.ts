@@ -8,6 +8,11 @@ export const errorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
   code: z.string().optional(),
+  /**
+   * For a 400: the field of the request it is about, as a path ("resell_price", "address.postcode",
+   * "measurements.width"): a form shows the message under that field. Absent when the request as a whole is wrong.
+   */
+  field: z.string().optional(),
 })
 export type ErrorBody = z.infer<typeof errorBodySchema>
 

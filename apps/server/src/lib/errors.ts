@@ -1,15 +1,22 @@
 import { STATUS_CODES } from 'node:http'
 
-/** An error the API answers with as `{ statusCode, error, message }`; thrown by services, written by the error handler. */
+/**
+ * An error the API answers with as `{ statusCode, error, message, code?, field? }`; thrown by services, written by the
+ * error handler. A 400 about one field of the request names it (`{ field: 'resell_price' }`), so that a form can show
+ * the message under that field without reading the text.
+ */
 export class AppError extends Error {
   readonly statusCode: number
   readonly code: string | undefined
+  readonly field: string | undefined
 
-  constructor(statusCode: number, message: string, code?: string) {
+  constructor(statusCode: number, message: string, codeOrOptions?: string | { code?: string; field?: string }) {
     super(message)
     this.name = 'AppError'
     this.statusCode = statusCode
-    this.code = code
+    const options = typeof codeOrOptions === 'string' ? { code: codeOrOptions } : (codeOrOptions ?? {})
+    this.code = options.code
+    this.field = options.field
   }
 
   get error(): string {

@@ -38,7 +38,7 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
  * tables, `'text'` for better-auth's (random strings).
  */
 export function decodeCursor(cursor: string, ids: 'uuid' | 'text' = 'uuid'): Cursor {
-  const invalid = () => new AppError(400, messages.common.invalidCursor)
+  const invalid = () => new AppError(400, messages.common.invalidCursor, { field: 'cursor' })
   if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid()
   const bytes = Buffer.from(cursor, 'base64url')
   if (bytes.toString('base64url') !== cursor) throw invalid()

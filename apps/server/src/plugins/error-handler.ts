@@ -6,25 +6,35 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import Stripe from 'stripe'
 import { AppError, pgErrorCode } from '../lib/errors.ts'
 
-export function errorBody(statusCode: number, message: string, code?: string) {
-  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message, ...(code ? { code } : {}) }
+export function errorBody(statusCode: number, message: string, code?: string, field?: string) {
+  return {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message,
+    ...(code ? { code } : {}),
+    ...(field ? { field } : {}),
+  }
 }
 
 const ZOD_GENERIC = /^(Invalid|Too (small|big)|Unrecognized|Expected|Required)/
 
-/** Our messages name their field ("limit must be …"); zod's generic ones get the field put in front. */
-function validationMessage(err: FastifyError): string {
-  if (!hasZodFastifySchemaValidationErrors(err)) return err.message
+/**
+ * The first problem of a request that failed its schema, and the field it is about (its path, dotted: the body's
+ * "address.postcode", the query's "limit"). Our messages name their field ("limit must be …"); zod's generic ones get
+ * the field put in front.
+ */
+function validationProblem(err: FastifyError): { message: string; field?: string } {
+  if (!hasZodFastifySchemaValidationErrors(err)) return { message: err.message }
   const first = err.validation[0]
-  if (!first) return messages.common.invalidRequest
+  if (!first) return { message: messages.common.invalidRequest }
   const field = String(first.instancePath ?? '')
     .replace(/^\//, '')
     .replaceAll('/', '.')
   const place = err.validationContext === 'body' ? 'body' : err.validationContext
   const message = first.message ?? 'is invalid'
-  if (!field) return `${place}: ${message}`
+  if (!field) return { message: `${place}: ${message}` }
   // our schemas carry our own messages ('Name is required'); zod's generic ones need the field named
-  return ZOD_GENERIC.test(message) ? `${field}: ${message}` : message
+  return { message: ZOD_GENERIC.test(message) ? `${field}: ${message}` : message, field }
 }
 
 const DB_DOWN_MESSAGE =
@@ -78,10 +88,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof AppError) {
       // our own 5xx answers (storage full or not writable…) still need the cause in the log
       if (err.statusCode >= 500) req.log.error({ err: err.cause ?? err }, err.message)
-      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code))
+      return reply.code(err.statusCode).send(errorBody(err.statusCode, err.message, err.code, err.field))
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      return reply.code(400).send(errorBody(400, validationMessage(err)))
+      const problem = validationProblem(err)
+      return reply.code(400).send(errorBody(400, problem.message, undefined, problem.field))
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema')

@@ -30,7 +30,7 @@ function refusedOrDone(res: LightMyRequestResponse, what: string) {
     expect(res.headers['content-type'], what).toMatch(/^application\/json/)
     expect(
       Object.keys(res.json())
-        .filter((k) => k !== 'code')
+        .filter((k) => k !== 'code' && k !== 'field')
         .sort(),
       what,
     ).toEqual(['error', 'message', 'statusCode'])
@@ -190,5 +190,45 @@ describe('GET /api/sellers/{id} and GET /api/products/{id}', () => {
         refusedOrDone(res, q)
       }
     }
+  })
+})
+
+describe('a refusal names the field it is about', () => {
+  const create = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/categoryDetails', headers: seller.bearer, payload })
+
+  it('by the request schema: the body path of its first problem, nested ones dotted', async () => {
+    const price = await create(listingBody(photo, { resell_price: 'cheap' }))
+    expect(price.statusCode).toBe(400)
+    expect(price.json()).toMatchObject({ statusCode: 400, field: 'resell_price' })
+    const width = await create(listingBody(photo, { measurements: { width: -3 } }))
+    expect(width.statusCode).toBe(400)
+    expect(width.json().field).toBe('measurements.width')
+    const limit = await t.app.inject({ url: '/api/search?limit=lots' })
+    expect(limit.statusCode).toBe(400)
+    expect(limit.json().field).toBe('limit')
+  })
+
+  it('by the service: an unknown brand, a shipping charge over the cap, a photo not from our store', async () => {
+    const brand = await create(listingBody(photo, { brand: 'Not A Brand At All' }))
+    expect(brand.statusCode).toBe(400)
+    expect(brand.json()).toMatchObject({ field: 'brand' })
+    const shipping = await create(listingBody(photo, { shipping: 4000 }))
+    expect(shipping.statusCode, shipping.body).toBe(400)
+    expect(shipping.json()).toMatchObject({ field: 'shipping' })
+    const outside = await create(listingBody('https://elsewhere.example/photo-800.webp'))
+    expect(outside.statusCode, outside.body).toBe(400)
+    expect(outside.json()).toMatchObject({ field: 'img' })
+  })
+
+  it('and a refusal about no one field names none', async () => {
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/categoryDetails',
+      headers: { ...seller.bearer, 'content-type': 'application/json' },
+      payload: '{not json',
+    })
+    expect(notJson.statusCode).toBe(400)
+    expect(notJson.json().field).toBeUndefined()
   })
 })

@@ -25,7 +25,7 @@ let img: string
 
 const errorKeys = (body: Record<string, unknown>) =>
   Object.keys(body)
-    .filter((k) => k !== 'code')
+    .filter((k) => k !== 'code' && k !== 'field')
     .sort()
 
 const listing = (over: Record<string, unknown> = {}) =>

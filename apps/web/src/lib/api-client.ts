@@ -10,12 +10,15 @@ export class ApiError extends Error {
   readonly statusCode: number
   readonly error: string
   readonly code: string | undefined
+  /** For a 400: the request's field it is about, as a path ("resell_price", "address.postcode"). */
+  readonly field: string | undefined
 
-  constructor(statusCode: number, error: string, message: string, code?: string) {
+  constructor(statusCode: number, error: string, message: string, code?: string, field?: string) {
     super(message)
     this.statusCode = statusCode
     this.error = error
     this.code = code
+    this.field = field
   }
 }
 
@@ -88,18 +91,19 @@ async function readBody(response: Response): Promise<unknown> {
 // Checked by hand rather than with errorBodySchema, so that this module does not pull zod into the main chunk.
 function isErrorBody(body: unknown): body is ErrorBody {
   if (typeof body !== 'object' || body === null) return false
-  const { statusCode, error, message, code } = body as Record<string, unknown>
+  const { statusCode, error, message, code, field } = body as Record<string, unknown>
   return (
     typeof statusCode === 'number' &&
     typeof error === 'string' &&
     typeof message === 'string' &&
-    (code === undefined || typeof code === 'string')
+    (code === undefined || typeof code === 'string') &&
+    (field === undefined || typeof field === 'string')
   )
 }
 
 /** The ApiError of a failed answer: the server's error body, or its status when the body is not one. */
 export function apiErrorOf(status: number, statusText: string, body: unknown): ApiError {
-  if (isErrorBody(body)) return new ApiError(body.statusCode, body.error, body.message, body.code)
+  if (isErrorBody(body)) return new ApiError(body.statusCode, body.error, body.message, body.code, body.field)
   const text = statusText || `Error ${status}`
   return new ApiError(status, text, `Request failed: ${text}`)
 }

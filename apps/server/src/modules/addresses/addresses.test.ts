@@ -251,7 +251,8 @@ describe('the delivery address of a payment', () => {
     await intent(s, { bookingId, address: HOME })
     const res = await intent(s, { bookingId, address, saveAddress: true })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message })
+    // the field it names, as a path a form can show the message under
+    expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message, field: message.split(':')[0] })
     expect(await storedAddress(bookingId)).toEqual(HOME)
     expect(await rowsOf(s.id)).toEqual([])
   })

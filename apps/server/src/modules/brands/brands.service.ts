@@ -21,7 +21,7 @@ export const slugOf = (name: string): string =>
  */
 export async function resolveBrand(db: DbOrTx, input: string): Promise<BrandNames> {
   const found = await brandIndexOf(db).resolve(input)
-  if (!found) throw new AppError(400, messages.brands.unknown(input.slice(0, 80)))
+  if (!found) throw new AppError(400, messages.brands.unknown(input.slice(0, 80)), { field: 'brand' })
   return found
 }
 
@@ -31,7 +31,7 @@ export async function resolveBrand(db: DbOrTx, input: string): Promise<BrandName
  */
 export async function createBrand(db: DbOrTx, listingsChanged: ListingsChanged, body: CreateBrandBody) {
   const slug = slugOf(body.name)
-  if (!slug) throw new AppError(400, messages.brands.nameHasNoLetters)
+  if (!slug) throw new AppError(400, messages.brands.nameHasNoLetters, { field: 'name' })
   // each alias once (as first spelt), and not the name again
   const aliases: string[] = []
   const seen = new Set([foldName(body.name)])

@@ -45,7 +45,7 @@ export const imageUploadRoute =
         let bytes: Buffer
         try {
           const file = await req.file()
-          if (file?.fieldname !== 'image') throw new AppError(400, messages.products.imageRequired)
+          if (file?.fieldname !== 'image') throw new AppError(400, messages.products.imageRequired, { field: 'image' })
           bytes = await file.toBuffer()
         } catch (err) {
           if (err instanceof AppError) throw err
@@ -56,7 +56,7 @@ export const imageUploadRoute =
           if (err instanceof Error && !('statusCode' in err)) throw new AppError(400, messages.images.malformedUpload)
           throw err
         }
-        if (bytes.length === 0) throw new AppError(400, messages.products.imageRequired)
+        if (bytes.length === 0) throw new AppError(400, messages.products.imageRequired, { field: 'image' })
         const stored = await storeUpload(app.images, bytes)
         // the photo is the uploader's: only they may use it (products.service.ts, posts.service.ts)
         await recordUpload(app.db, app.images.keyOf(stored.img)!, signedInUser(req).id)

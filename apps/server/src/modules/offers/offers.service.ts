@@ -278,8 +278,10 @@ export async function createOffer(deps: OfferDeps, user: CurrentUser, body: Crea
   if (await isBlockedBetween(deps.db, user.id, product.sellerId)) throw new AppError(403, m.notPossible)
   const cents = offerCents(body.amount)
   const lowest = minOfferCents(product.priceCents, deps.rules.minPercent)
-  if (cents >= product.priceCents) throw new AppError(400, m.notBelowPrice(formatUsd(product.priceCents)))
-  if (cents < lowest) throw new AppError(400, m.belowMinimum(formatUsd(lowest), deps.rules.minPercent))
+  if (cents >= product.priceCents)
+    throw new AppError(400, m.notBelowPrice(formatUsd(product.priceCents)), { field: 'amount' })
+  if (cents < lowest)
+    throw new AppError(400, m.belowMinimum(formatUsd(lowest), deps.rules.minPercent), { field: 'amount' })
   if (product.status === 'sold') throw new AppError(409, m.sold)
   // this bag's deadlines that passed are applied first (an expired offer no longer stands in the way)
   await sweepOffers(deps, now, { productId: product.id })
@@ -290,9 +292,11 @@ export async function createOffer(deps: OfferDeps, user: CurrentUser, body: Crea
       if (!bag || bag.status === 'removed') throw new AppError(404, messages.products.notFound)
       if (bag.status === 'sold') throw new AppError(409, m.sold)
       // the price may have changed since it was read: the rules are checked again on the locked row
-      if (cents >= bag.priceCents) throw new AppError(400, m.notBelowPrice(formatUsd(bag.priceCents)))
+      if (cents >= bag.priceCents)
+        throw new AppError(400, m.notBelowPrice(formatUsd(bag.priceCents)), { field: 'amount' })
       const lowestNow = minOfferCents(bag.priceCents, deps.rules.minPercent)
-      if (cents < lowestNow) throw new AppError(400, m.belowMinimum(formatUsd(lowestNow), deps.rules.minPercent))
+      if (cents < lowestNow)
+        throw new AppError(400, m.belowMinimum(formatUsd(lowestNow), deps.rules.minPercent), { field: 'amount' })
       const booking = await liveBookingOn(tx, bag.id, now)
       if (booking?.status === 'paid') throw new AppError(409, m.sold)
       if (booking || (await offerHoldOn(tx, bag.id, now))) throw new AppError(409, m.held)
@@ -453,7 +457,7 @@ export async function moveOffer(
     const cents = offerCents(body?.amount ?? 0)
     const below = Math.min(offer.listPriceCents, bag?.priceCents ?? offer.listPriceCents)
     if (!(cents > offer.amountCents && cents < below))
-      throw new AppError(400, m.counterRange(formatUsd(offer.amountCents), formatUsd(below)))
+      throw new AppError(400, m.counterRange(formatUsd(offer.amountCents), formatUsd(below)), { field: 'amount' })
     await sweepOffers(deps, now, { productId: offer.productId })
     await deps.db.transaction(async (tx) => {
       const bag = await lockProduct(tx, offer.productId)
@@ -462,7 +466,8 @@ export async function moveOffer(
       if (bag?.status !== 'available') throw new AppError(409, bag?.status === 'sold' ? m.sold : m.bagGone)
       // the price may have dropped since it was read: a counter stays below it
       const belowNow = Math.min(offer.listPriceCents, bag.priceCents)
-      if (cents >= belowNow) throw new AppError(400, m.counterRange(formatUsd(offer.amountCents), formatUsd(belowNow)))
+      if (cents >= belowNow)
+        throw new AppError(400, m.counterRange(formatUsd(offer.amountCents), formatUsd(belowNow)), { field: 'amount' })
       const moved = await tx
         .update(offers)
         .set({

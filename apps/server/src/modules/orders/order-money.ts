@@ -37,7 +37,7 @@ export async function recordRefund(
   if (again) return { refund: again, repeated: true, full: false }
   const given = await refundedCents(tx, o.id)
   const left = o.amountPaidCents - given
-  if (r.amountCents > left) throw new AppError(400, m.refundTooMuch(formatUsd(left)))
+  if (r.amountCents > left) throw new AppError(400, m.refundTooMuch(formatUsd(left)), { field: 'amount' })
   const provider = await refundThroughProvider(
     tx,
     ctx.deps.stripe,
@@ -255,6 +255,6 @@ export async function refundAmount(tx: DbOrTx, o: OrderRow, amount: number | und
   const left = o.amountPaidCents - (await refundedCents(tx, o.id))
   if (amount === undefined) return { cents: left, left }
   const cents = dollarsToCents(amount)
-  if (cents > left && left > 0) throw new AppError(400, m.refundTooMuch(formatUsd(left)))
+  if (cents > left && left > 0) throw new AppError(400, m.refundTooMuch(formatUsd(left)), { field: 'amount' })
   return { cents, left }
 }

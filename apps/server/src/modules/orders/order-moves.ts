@@ -52,10 +52,11 @@ const audit = (
 /** Dispute and answer photos: display-size photos of our store that the user uploaded (or has on a listing). */
 async function checkPhotos(deps: OrderDeps, userId: string, urls: string[] | undefined) {
   const list = urls ?? []
-  if (new Set(list).size !== list.length) throw new AppError(400, messages.listings.photoTwice)
+  if (new Set(list).size !== list.length) throw new AppError(400, messages.listings.photoTwice, { field: 'photos' })
   for (const url of list) {
     const key = deps.images.keyOf(url)
-    if (!key?.endsWith(DISPLAY_PHOTO_SUFFIX)) throw new AppError(400, messages.listings.photoNotOurs)
+    if (!key?.endsWith(DISPLAY_PHOTO_SUFFIX))
+      throw new AppError(400, messages.listings.photoNotOurs, { field: 'photos' })
     if (!(await mayUsePhoto(deps.db, key, url, userId))) throw new AppError(403, messages.products.photoNotYours)
   }
   return list
@@ -178,7 +179,7 @@ export async function setOrderAddress(deps: OrderDeps, user: Viewer, id: string,
 export async function cancelOrder(deps: OrderDeps, user: Viewer, id: string, body: CancelBody | null, now: Date) {
   const isAdmin = user.role === 'admin'
   const reason = body?.reason?.trim() || undefined
-  if (isAdmin && !reason) throw new AppError(400, m.adminReasonRequired)
+  if (isAdmin && !reason) throw new AppError(400, m.adminReasonRequired, { field: 'reason' })
   await move(deps, 'cancel', id, now, async (ctx, tx, o) => {
     const byAdmin = !mayMake(o, user, 'cancel').includes('seller')
     allowedNow(o, 'cancel')
@@ -267,9 +268,10 @@ export async function resolveDispute(
   now: Date,
   clientKey?: string,
 ) {
-  if (body.outcome === 'release' && body.amount !== undefined) throw new AppError(400, m.amountOnlyWithRefund)
+  if (body.outcome === 'release' && body.amount !== undefined)
+    throw new AppError(400, m.amountOnlyWithRefund, { field: 'amount' })
   const reason = body.reason?.trim()
-  if (!reason) throw new AppError(400, m.adminReasonRequired)
+  if (!reason) throw new AppError(400, m.adminReasonRequired, { field: 'reason' })
   await move(deps, 'resolve', id, now, async (ctx, tx, o) => {
     mayMake(o, admin, 'resolve')
     const request = keyedRequest('resolve', { ...body, reason })

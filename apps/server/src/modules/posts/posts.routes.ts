@@ -39,7 +39,8 @@ function toRow(app: FastifyInstance, body: PostBody): NewPostRow {
   if (body.cover) {
     const key = app.images.keyOf(body.cover)
     // a display-size photo of ours, named by its content hash
-    if (!key || !/^[0-9a-f]{16,64}-800\.webp$/.test(key)) throw new AppError(400, messages.posts.coverNotOurs)
+    if (!key || !/^[0-9a-f]{16,64}-800\.webp$/.test(key))
+      throw new AppError(400, messages.posts.coverNotOurs, { field: 'cover' })
     coverImg = body.cover
     coverThumb = thumbUrlOf(app.images, key)
   }

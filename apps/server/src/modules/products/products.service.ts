@@ -31,11 +31,13 @@ const wearOf = (wear: NonNullable<CreateProductBody['wear']>) =>
  * already on one of their listings (403: another seller's photo). Answers them with the thumbs the server made.
  */
 async function checkPhotos(db: DbOrTx, store: ImageStore, sellerId: string, urls: string[], field: 'img' | 'photos') {
-  if (new Set(urls).size !== urls.length) throw new AppError(400, messages.listings.photoTwice)
+  if (new Set(urls).size !== urls.length) throw new AppError(400, messages.listings.photoTwice, { field })
   const keys = urls.map((url) => {
     const key = store.keyOf(url)
     if (!key?.endsWith(DISPLAY_PHOTO_SUFFIX))
-      throw new AppError(400, field === 'img' ? messages.products.notOurImage : messages.listings.photoNotOurs)
+      throw new AppError(400, field === 'img' ? messages.products.notOurImage : messages.listings.photoNotOurs, {
+        field,
+      })
     return key
   })
   for (const [i, key] of keys.entries()) {
@@ -48,7 +50,9 @@ async function checkPhotos(db: DbOrTx, store: ImageStore, sellerId: string, urls
 async function detailColumns(db: DbOrTx, body: Pick<CreateProductBody, DetailField>, limits: ListingLimits) {
   // shipping is not commission's: a listing cannot move its price into it (docs/decisions/035)
   if (body.shipping !== undefined && dollarsToCents(body.shipping) > limits.maxShippingCents)
-    throw new AppError(400, messages.listings.shippingTooHigh(formatUsd(limits.maxShippingCents)))
+    throw new AppError(400, messages.listings.shippingTooHigh(formatUsd(limits.maxShippingCents)), {
+      field: 'shipping',
+    })
   return {
     ...(body.brand !== undefined ? { brandId: (await resolveBrand(db, body.brand)).id } : {}),
     ...(body.colour !== undefined ? { colour: body.colour } : {}),
@@ -144,7 +148,7 @@ export async function updateProduct(
   const listing = await ownListing(db, user, id, true)
   // a bad body (400) is told before a sold bag (409); the transaction below checks the status
   if (body.img !== undefined && body.photos !== undefined && body.photos[0]?.url !== body.img)
-    throw new AppError(400, messages.listings.coverNotFirst)
+    throw new AppError(400, messages.listings.coverNotFirst, { field: 'img' })
   // photos must be the listing's seller's (an admin moderating cannot put their own on it)
   const photos = body.photos
     ? await checkPhotos(

@@ -31,10 +31,12 @@ const newBuyer = () =>
   signUp(t.app, { email: `r-buyer${++buyers}@example.test`, name: 'Bea van Buyer', role: 'customer' })
 const get = (who: Session | undefined, url: string) => t.app.inject({ method: 'GET', url, headers: who?.bearer ?? {} })
 const reviewRows = (orderId: string) => t.database.db.select().from(reviews).where(eq(reviews.orderId, orderId))
+/** An error body; a 400 names its field (the word its message starts with: 'rating must be …'). */
 const errorOf = (status: number, message: string) => ({
   statusCode: status,
   error: { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[status],
   message,
+  ...(status === 400 ? { field: message.split(' ')[0] } : {}),
 })
 
 describe('POST /api/orders/{id}/review', () => {

@@ -34,7 +34,7 @@ export function encodeSearchCursor(key: Buffer, cursor: SearchCursor): string {
 
 /** The cursor, if it is ours, well formed and of `sort`; else 400 naming `cursor`. */
 export function decodeSearchCursor(key: Buffer, cursor: string, sort: SearchSort): SearchCursor {
-  const invalid = () => new AppError(400, messages.search.invalidCursor)
+  const invalid = () => new AppError(400, messages.search.invalidCursor, { field: 'cursor' })
   const [payload, mac, extra] = cursor.split('.')
   if (!payload || !mac || extra !== undefined) throw invalid()
   const expected = sign(key, payload)

@@ -45,7 +45,7 @@ const uniqueSorted = <T extends string>(values: readonly T[] | undefined): T[] =
  */
 export async function searchFiltersOf(brands: BrandIndex, query: SearchQuery): Promise<Omit<SearchFilters, 'fuzzy'>> {
   const found = await brands.bySlugs(uniqueSorted(query.brand))
-  if ('unknown' in found) throw new AppError(400, messages.search.unknownBrand)
+  if ('unknown' in found) throw new AppError(400, messages.search.unknownBrand, { field: 'brand' })
   return {
     words: queryWords(query.q),
     category: uniqueSorted(query.category),

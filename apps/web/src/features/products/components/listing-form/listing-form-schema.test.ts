@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import {
   changedFields,
   emptyListing,
+  formFieldOf,
   formToBody,
   type ListingFormInput,
   listingFormSchema,
@@ -162,5 +163,19 @@ describe('the listing form schema', () => {
   it('Edit of a listing made before listing details existed: brand, colour and material must be chosen first', () => {
     const old = listingToForm({ ...product, brand: null, brandSlug: null, colour: null, material: null })
     expect(errorsOf(old)).toEqual({ brand: m.brandRequired, colour: m.colourRequired, material: m.materialRequired })
+  })
+})
+
+describe('formFieldOf: the field a server 400 names, as the form knows it', () => {
+  it('maps the body’s paths to the form’s fields, and nothing else', () => {
+    expect(formFieldOf('resell_price')).toBe('resell_price')
+    expect(formFieldOf('brand')).toBe('brand')
+    expect(formFieldOf('img')).toBe('photos')
+    expect(formFieldOf('photos.2.url')).toBe('photos')
+    expect(formFieldOf('measurements.width')).toBe('measurements.width')
+    expect(formFieldOf('measurements.nonsense')).toBeUndefined()
+    expect(formFieldOf('includes.1')).toBe('includes')
+    expect(formFieldOf('owner')).toBeUndefined()
+    expect(formFieldOf(undefined)).toBeUndefined()
   })
 })

@@ -23,6 +23,7 @@ import {
   productFields,
   type UpdateProductBody,
 } from '@preloved/shared/products'
+import type { FieldPath } from 'react-hook-form'
 import { z } from 'zod'
 
 const m = messages.listingForm
@@ -212,4 +213,39 @@ export function changedFields(before: ReturnType<typeof formToBody>, after: Retu
       ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof typeof before]),
     ),
   ) as UpdateProductBody
+}
+
+/** The body's fields that are the form's own fields of the same name. */
+const SAME_NAMED = [
+  'title',
+  'phone',
+  'original_price',
+  'resell_price',
+  'location',
+  'year',
+  'condition',
+  'category',
+  'description',
+  'specialty',
+  'brand',
+  'colour',
+  'material',
+  'includes',
+  'shipping',
+] as const satisfies readonly FieldPath<ListingFormInput>[]
+
+/**
+ * The form field a server 400 is about, from the field it names (its `field`: the body's path, such as
+ * "resell_price", "measurements.width" or "photos.2.url"); undefined when the form shows no such field. The
+ * message is never read for this.
+ */
+export function formFieldOf(field: string | undefined): FieldPath<ListingFormInput> | undefined {
+  if (!field) return undefined
+  const [head, sub] = field.split('.')
+  if (head === 'img' || head === 'photos') return 'photos'
+  if (head === 'measurements')
+    return (MEASUREMENTS as readonly string[]).includes(sub ?? '')
+      ? `measurements.${sub as (typeof MEASUREMENTS)[number]}`
+      : undefined
+  return SAME_NAMED.find((name) => name === head)
 }

@@ -36,6 +36,7 @@ import { ColourSwatches } from './colour-swatches'
 import {
   changedFields,
   emptyListing,
+  formFieldOf,
   formToBody,
   type ListingFormInput,
   type ListingFormValues,
@@ -52,40 +53,6 @@ const materialOptions = [
   { value: '', label: m.materialChoose },
   ...MATERIALS.map((value) => ({ value, label: MATERIAL_LABELS[value] })),
 ]
-
-// A 400 names its field at the start of its message ('Name is required', 'colour must be one of …'): show it there.
-const fieldPrefixes: [string, FieldPath<ListingFormInput>][] = [
-  ['name', 'title'],
-  ['title', 'title'],
-  ['phone', 'phone'],
-  ['original price', 'original_price'],
-  ['original_price', 'original_price'],
-  ['resell price', 'resell_price'],
-  ['resell_price', 'resell_price'],
-  ['location', 'location'],
-  ['purchase year', 'year'],
-  ['year', 'year'],
-  ['condition', 'condition'],
-  ['category', 'category'],
-  ['description', 'description'],
-  ['specialty', 'specialty'],
-  ['brand', 'brand'],
-  ['colour', 'colour'],
-  ['material', 'material'],
-  ...MEASUREMENTS.map((name): [string, FieldPath<ListingFormInput>] => [
-    `measurements.${name}`,
-    `measurements.${name}`,
-  ]),
-  ['includes', 'includes'],
-  ['shipping', 'shipping'],
-  ['image', 'photos'],
-  ['img', 'photos'],
-  ['photo', 'photos'],
-  ['each photo', 'photos'],
-  ['only a photo', 'photos'],
-]
-const fieldOfMessage = (message: string) =>
-  fieldPrefixes.find(([prefix]) => message.toLowerCase().startsWith(prefix))?.[1]
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -128,7 +95,7 @@ export function ListingForm({ product }: { product?: Product }) {
   const onFailure = (error: Error) => {
     toast.error(error.message)
     const status = isApiError(error) ? error.statusCode : 0
-    const field = status === 400 ? fieldOfMessage(error.message) : undefined
+    const field = status === 400 && isApiError(error) ? formFieldOf(error.field) : undefined
     if (field) setError(field, { message: error.message }, { shouldFocus: true })
     else setProblem({ message: error.message, tone: 'error', backLink: [403, 404, 409].includes(status) })
   }
