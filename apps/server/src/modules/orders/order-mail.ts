@@ -1,6 +1,6 @@
 // The mail of an order's moves (docs/product/orders.md#mail), sent after the move committed.
 import { messages } from '@preloved/shared/messages'
-import type { OrderMail, OrderMove } from '@preloved/shared/order-process'
+import type { OrderMove } from '@preloved/shared/order-process'
 import type { DisputeReason } from '@preloved/shared/orders'
 import { formatUsd } from '../../lib/money.ts'
 import { notify } from '../notifications/notify.ts'
@@ -168,9 +168,7 @@ export async function sendOrderMail(deps: OrderDeps, orderId: string, kinds: Mai
 export function mailLater(ctx: MoveCtx, move: OrderMove, orderId: string, kinds: MailKind[]) {
   assertMail(
     move,
-    kinds
-      .map((k) => (typeof k === 'string' ? k : (Object.keys(k)[0] as OrderMail)))
-      .filter((k) => k !== 'receipt' && k !== 'sold' && k !== 'reminder') as OrderMail[],
+    kinds.map((k) => (typeof k === 'string' ? k : Object.keys(k)[0]!)),
   )
   ctx.effects.push(() => sendOrderMail(ctx.deps, orderId, kinds))
 }

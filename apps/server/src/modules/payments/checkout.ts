@@ -30,9 +30,8 @@ function deliveryAddress(raw: unknown): Address {
   const issue = parsed.error.issues[0]
   const path = issue?.path ?? []
   const message = path.length === 0 || !issue ? messages.addresses.notAnAddress : issue.message
-  throw new AppError(400, messages.addresses.fieldRefused(['address', ...path.map(String)].join('.'), message), {
-    field: ['address', ...path.map(String)].join('.'),
-  })
+  const field = ['address', ...path.map(String)].join('.')
+  throw new AppError(400, messages.addresses.fieldRefused(field, message), { field })
 }
 
 /** The 409 for a booking that is no longer held when its delivery address is stored. */
